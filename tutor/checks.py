@@ -1,0 +1,899 @@
+"""One check per fan, named after the fan's slug (big-four-winds -> big_four_winds).
+
+A check looks at one reading of the hand (a View) and returns either
+    a list of Occurrence, one for each time the fan occurs (most fans occur once), or
+    a reason it does not occur: a str, or a zero-argument callable that builds the str
+    (so that reasons nobody asks for cost nothing to skip).
+
+Checks know nothing of the combination principles: they report what the tiles show.
+Which occurrences survive non-repeat, account-once and the rest is decided in
+tutor.engine, in one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from tutor import tiles as T
+from tutor.divisions import (
+    HONORS_KNITTED,
+    KNITTED_STRAIGHT,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_ORPHANS,
+    Division,
+    Group,
+)
+from tutor.notation import Hand, format_tiles
+
+GREEN_TILES = frozenset({T.tile(2, "s"), T.tile(3, "s"), T.tile(4, "s"), T.tile(6, "s"), T.tile(8, "s"), T.GREEN})
+REVERSIBLE_TILES = frozenset(
+    [T.tile(r, "p") for r in (1, 2, 3, 4, 5, 8, 9)] + [T.tile(r, "s") for r in (2, 4, 5, 6, 8, 9)] + [T.WHITE]
+)
+SPECIAL_FORM_NAMES = {
+    SEVEN_PAIRS: "seven pairs",
+    THIRTEEN_ORPHANS: "thirteen orphans",
+    HONORS_KNITTED: "honors and knitted tiles",
+    KNITTED_STRAIGHT: "a knitted straight with a set and a pair",
+    STANDARD: "four sets and a pair",
+}
+
+
+@dataclass(frozen=True)
+class Occurrence:
+    """One occurrence of a fan: the tiles that make it, the sets it uses, in words."""
+
+    tiles: tuple[int, ...]
+    detail: str
+    sets: frozenset[int] = field(default_factory=frozenset)  # indices into View.sets
+
+
+@dataclass
+class View:
+    """One division of a hand, with the situation, and facts every check needs."""
+
+    hand: Hand
+    division: Division
+    win: int
+    self_drawn: bool
+    seat_wind: int
+    prevalent_wind: int
+    flowers: int
+    last_tile: bool
+    last_wall_tile: bool
+    replacement_tile: bool
+    robbing_kong: bool
+    edition: str
+    waits: tuple[int, ...]  # tiles the hand waited on before the winning tile
+
+    def __post_init__(self) -> None:
+        self.tiles = self.hand.all_tiles
+        self.distinct = frozenset(self.tiles)
+        self.sets = self.division.sets
+        self.pair = self.division.pair
+        self.form = self.division.form
+        self.chows = [i for i, g in enumerate(self.sets) if g.kind == "chow"]
+        self.pungs = [i for i, g in enumerate(self.sets) if g.is_pung]
+        self.suits = {t // 9 for t in self.distinct if t < 27}
+        self.honors = [t for t in self.distinct if t >= 27]
+        self.concealed_pungs = [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
+
+    def _won_by_discard(self, index: int) -> bool:
+        """Did the winning discard complete this concealed pung (making it count as melded)?
+
+        When the winning tile could equally have completed a concealed chow or the pair,
+        the player reads it that way and the pung stays concealed.
+        """
+        group = self.sets[index]
+        if self.self_drawn or group.declared or group.tile != self.win:
+            return False
+        for g in self.sets:
+            if g.kind == "chow" and not g.declared and g.tile <= self.win <= g.tile + 2:
+                return False
+        if self.pair is not None and self.pair.tile == self.win:
+            return False
+        return True
+
+    def set_tiles(self, indices) -> tuple[int, ...]:
+        out: list[int] = []
+        for i in sorted(indices):
+            out.extend(self.sets[i].tiles)
+        return tuple(out)
+
+    def show(self, indices) -> str:
+        return " ".join(format_tiles(self.sets[i].tiles) for i in sorted(indices))
+
+    @property
+    def groups_with_pair(self) -> list[Group]:
+        return list(self.sets) + ([self.pair] if self.pair is not None else [])
+
+    @property
+    def open_melds(self) -> list[Group]:
+        return [g for g in self.sets if g.open and g.declared]
+
+    @property
+    def kongs(self) -> list[Group]:
+        return [g for g in self.sets if g.kind == "kong"]
+
+
+Result = "list[Occurrence] | str"
+
+
+def whole(view: View, detail: str) -> list[Occurrence]:
+    """One occurrence that covers the whole hand."""
+    return [Occurrence(view.tiles, detail, frozenset(range(len(view.sets))))]
+
+
+def _list(tiles) -> str:
+    return format_tiles(sorted(set(tiles)))
+
+
+def _needs_standard(view: View, what: str) -> str | None:
+    if view.form != STANDARD:
+        return f"{what} needs four sets and a pair; this reading is {SPECIAL_FORM_NAMES[view.form]}"
+    return None
+
+
+def _pungs_of(view: View, tiles) -> list[int]:
+    return [i for i in view.pungs if view.sets[i].tile in tiles]
+
+
+# ------------------------------------------------------------------ honors
+
+
+def big_four_winds(view: View):
+    winds = _pungs_of(view, T.WINDS)
+    if len(winds) == 4:
+        return [Occurrence(view.set_tiles(winds), "pungs of all four winds", frozenset(winds))]
+    return lambda: f"needs pungs of all four winds; this hand has {len(winds)}"
+
+
+def big_three_dragons(view: View):
+    dragons = _pungs_of(view, T.DRAGONS)
+    if len(dragons) == 3:
+        return [Occurrence(view.set_tiles(dragons), "pungs of all three dragons", frozenset(dragons))]
+    return lambda: f"needs pungs of all three dragons; this hand has {len(dragons)}"
+
+
+def little_four_winds(view: View):
+    winds = _pungs_of(view, T.WINDS)
+    if len(winds) == 3 and view.pair is not None and T.is_wind(view.pair.tile):
+        tiles = view.set_tiles(winds) + view.pair.tiles
+        return [Occurrence(tiles, "pungs of three winds and a pair of the fourth", frozenset(winds))]
+    return lambda: f"needs pungs of three winds and a pair of the fourth; this hand has {len(winds)} wind pungs"
+
+
+def little_three_dragons(view: View):
+    dragons = _pungs_of(view, T.DRAGONS)
+    if len(dragons) == 2 and view.pair is not None and T.is_dragon(view.pair.tile):
+        tiles = view.set_tiles(dragons) + view.pair.tiles
+        return [Occurrence(tiles, "pungs of two dragons and a pair of the third", frozenset(dragons))]
+    return lambda: f"needs pungs of two dragons and a pair of the third; this hand has {len(dragons)} dragon pungs"
+
+
+def big_three_winds(view: View):
+    winds = _pungs_of(view, T.WINDS)
+    if len(winds) >= 3:
+        return [Occurrence(view.set_tiles(winds), "pungs of three winds", frozenset(winds))]
+    return lambda: f"needs pungs of three winds; this hand has {len(winds)}"
+
+
+def two_dragon_pungs(view: View):
+    dragons = _pungs_of(view, T.DRAGONS)
+    if len(dragons) >= 2:
+        return [Occurrence(view.set_tiles(dragons), "pungs of two dragons", frozenset(dragons))]
+    return lambda: f"needs pungs of two dragons; this hand has {len(dragons)}"
+
+
+def dragon_pung(view: View):
+    dragons = _pungs_of(view, T.DRAGONS)
+    if dragons:
+        return [
+            Occurrence(view.sets[i].tiles, f"a pung of the {T.name(view.sets[i].tile)}", frozenset([i]))
+            for i in dragons
+        ]
+    return "needs a pung or kong of a dragon (C, F or P)"
+
+
+def _wind_pung(view: View, wind: int, label: str):
+    found = _pungs_of(view, (wind,))
+    if found:
+        i = found[0]
+        return [Occurrence(view.sets[i].tiles, f"a pung of the {label}, {T.name(wind)}", frozenset([i]))]
+    return f"needs a pung or kong of the {label}, {T.name(wind)} ({T.code(wind)})"
+
+
+def prevalent_wind(view: View):
+    return _wind_pung(view, view.prevalent_wind, "prevalent wind")
+
+
+def seat_wind(view: View):
+    return _wind_pung(view, view.seat_wind, "seat wind")
+
+
+def all_honors(view: View):
+    if not view.suits:
+        return whole(view, "every tile is a wind or a dragon")
+    return lambda: f"needs winds and dragons only; this hand has {_list(t for t in view.tiles if t < 27)}"
+
+
+# ------------------------------------------------------------------ suits
+
+
+def all_green(view: View):
+    if view.distinct <= GREEN_TILES:
+        return whole(view, "every tile is green: 2, 3, 4, 6, 8 of bamboo and the green dragon")
+    return lambda: (
+        "needs only 23468s and the green dragon; this hand has "
+        + _list(t for t in view.tiles if t not in GREEN_TILES)
+    )
+
+
+def full_flush(view: View):
+    if len(view.suits) == 1 and not view.honors:
+        return whole(view, f"every tile is {T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]}")
+    return lambda: _flush_miss(view, "one suit and no honors")
+
+
+def half_flush(view: View):
+    if len(view.suits) == 1 and view.honors:
+        suit = T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]
+        return whole(view, f"{suit} with winds or dragons")
+    return lambda: _flush_miss(view, "one suit together with honors")
+
+
+def _flush_miss(view: View, need: str) -> str:
+    names = ", ".join(T.SUIT_NAMES[T.SUITS[s]] for s in sorted(view.suits)) or "no suit"
+    honors = " and honors" if view.honors else " and no honors"
+    return f"needs {need}; this hand has {names}{honors}"
+
+
+def one_voided_suit(view: View):
+    if len(view.suits) == 2:
+        missing = next(s for s in range(3) if s not in view.suits)
+        return whole(view, f"no {T.SUIT_NAMES[T.SUITS[missing]]}")
+    return lambda: f"needs exactly one of the three suits to be missing; this hand has {len(view.suits)} suits"
+
+
+def no_honors(view: View):
+    if not view.honors:
+        return whole(view, "no winds or dragons")
+    return lambda: f"needs no winds or dragons; this hand has {_list(view.honors)}"
+
+
+def all_types(view: View):
+    kinds = {T.suit_index(t) for t in view.distinct}
+    if len(kinds) == 5:
+        return whole(view, "characters, dots, bamboo, a wind and a dragon")
+    names = ("characters", "dots", "bamboo", "winds", "dragons")
+    return lambda: "needs all five kinds; this hand has no " + " and no ".join(
+        names[k] for k in range(5) if k not in kinds
+    )
+
+
+def reversible_tiles(view: View):
+    if view.distinct <= REVERSIBLE_TILES:
+        return whole(view, "every tile looks the same upside down")
+    return lambda: (
+        "needs only 1234589p, 245689s and the white dragon; this hand has "
+        + _list(t for t in view.tiles if t not in REVERSIBLE_TILES)
+    )
+
+
+# ------------------------------------------------------------------ terminals and ranks
+
+
+def all_terminals(view: View):
+    if all(T.is_terminal(t) for t in view.distinct):
+        return whole(view, "every tile is a 1 or a 9")
+    return lambda: "needs only 1s and 9s; this hand has " + _list(t for t in view.tiles if not T.is_terminal(t))
+
+
+def all_terminals_and_honors(view: View):
+    if all(T.is_terminal_or_honor(t) for t in view.distinct):
+        return whole(view, "every tile is a 1, a 9 or an honor")
+    return lambda: "needs only 1s, 9s and honors; this hand has " + _list(
+        t for t in view.tiles if not T.is_terminal_or_honor(t)
+    )
+
+
+def all_simples(view: View):
+    if all(T.is_simple(t) for t in view.distinct):
+        return whole(view, "no 1s, 9s or honors")
+    return lambda: "needs no terminals or honors; this hand has " + _list(
+        t for t in view.tiles if not T.is_simple(t)
+    )
+
+
+def outside_hand(view: View):
+    miss = _needs_standard(view, "Outside Hand")
+    if miss:
+        return miss
+    without = [g for g in view.groups_with_pair if not any(T.is_terminal_or_honor(t) for t in g.tiles)]
+    if not without:
+        return whole(view, "every set and the pair hold a 1, a 9 or an honor")
+    return lambda: "needs a terminal or honor in every set and the pair; " + ", ".join(
+        format_tiles(g.tiles) for g in without
+    ) + (" has none" if len(without) == 1 else " have none")
+
+
+def all_fives(view: View):
+    miss = _needs_standard(view, "All Fives")
+    if miss:
+        return miss
+    without = [g for g in view.groups_with_pair if not any(t < 27 and t % 9 == 4 for t in g.tiles)]
+    if not without:
+        return whole(view, "every set and the pair hold a 5")
+    return lambda: "needs a 5 in every set and the pair; " + ", ".join(format_tiles(g.tiles) for g in without) + (
+        " has none" if len(without) == 1 else " have none"
+    )
+
+
+def _rank_band(view: View, low: int, high: int, label: str):
+    outside = [t for t in view.tiles if t >= 27 or not low <= t % 9 + 1 <= high]
+    if not outside:
+        return whole(view, f"every tile is a suit tile from {low} to {high}")
+    return lambda: f"needs suit tiles from {low} to {high} only; this hand has {_list(outside)}"
+
+
+def upper_tiles(view: View):
+    return _rank_band(view, 7, 9, "upper")
+
+
+def middle_tiles(view: View):
+    return _rank_band(view, 4, 6, "middle")
+
+
+def lower_tiles(view: View):
+    return _rank_band(view, 1, 3, "lower")
+
+
+def upper_four(view: View):
+    return _rank_band(view, 6, 9, "upper four")
+
+
+def lower_four(view: View):
+    return _rank_band(view, 1, 4, "lower four")
+
+
+# ------------------------------------------------------------------ whole-hand shapes
+
+
+def all_pungs(view: View):
+    miss = _needs_standard(view, "All Pungs")
+    if miss:
+        return miss
+    if len(view.pungs) == 4:
+        return whole(view, "four pungs or kongs and a pair")
+    return lambda: f"needs four pungs or kongs; this reading has {len(view.chows)} chows"
+
+
+def all_chows(view: View):
+    miss = _needs_standard(view, "All Chows")
+    if miss:
+        return miss
+    if len(view.chows) == 4 and view.pair.tile < 27:
+        return whole(view, "four chows and a pair of suit tiles")
+    if len(view.chows) < 4:
+        return lambda: f"needs four chows; this reading has {len(view.pungs)} pungs or kongs"
+    return "needs the pair to be suit tiles; this pair is an honor"
+
+
+def all_even_pungs(view: View):
+    miss = _needs_standard(view, "All Even Pungs")
+    if miss:
+        return miss
+    even = lambda t: t < 27 and (t % 9 + 1) % 2 == 0  # noqa: E731
+    if len(view.pungs) == 4 and all(even(g.tile) for g in view.groups_with_pair):
+        return whole(view, "four pungs and a pair, all of 2, 4, 6 or 8")
+    if len(view.pungs) < 4:
+        return lambda: f"needs four pungs; this reading has {len(view.chows)} chows"
+    return lambda: "needs only even suit tiles; this hand has " + _list(t for t in view.tiles if not even(t))
+
+
+def nine_gates(view: View):
+    if view.hand.melds:
+        return "needs a concealed hand with no declared sets"
+    if len(view.suits) != 1 or view.honors:
+        return lambda: _flush_miss(view, "one suit and no honors")
+    suit = next(iter(view.suits))
+    counts = [0] * 9
+    for t in view.hand.concealed:
+        counts[t % 9] += 1
+    counts[view.win % 9] -= 1
+    if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
+        return whole(view, f"1112345678999 in {T.SUIT_NAMES[T.SUITS[suit]]} waiting on any tile of the suit")
+    return "needs 1112345678999 of one suit before the winning tile"
+
+
+def pure_terminal_chows(view: View):
+    miss = _needs_standard(view, "Pure Terminal Chows")
+    if miss:
+        return miss
+    chows = sorted(view.sets[i].tile for i in view.chows)
+    if len(chows) == 4 and len(view.suits) == 1 and not view.honors:
+        low = chows[0]
+        if chows == [low, low, low + 6, low + 6] and low % 9 == 0 and view.pair.tile == low + 4:
+            return whole(view, "two 123 and two 789 chows of one suit with a pair of 5s")
+    return "needs 123 123 789 789 and a pair of 5s, all in one suit"
+
+
+def three_suited_terminal_chows(view: View):
+    miss = _needs_standard(view, "Three-Suited Terminal Chows")
+    if miss:
+        return miss
+    chows = sorted(view.sets[i].tile for i in view.chows)
+    pair = view.pair.tile
+    if len(chows) == 4 and pair < 27 and pair % 9 == 4:
+        suits = sorted({t // 9 for t in chows})
+        expected = sorted([s * 9 + d for s in suits for d in (0, 6)])
+        if len(suits) == 2 and chows == expected and pair // 9 not in suits:
+            return whole(view, "123 and 789 in two suits with a pair of 5s in the third")
+    return "needs 123 and 789 chows in two suits and a pair of 5s in the third suit"
+
+
+def seven_pairs(view: View):
+    if view.form == SEVEN_PAIRS:
+        return whole(view, "seven pairs")
+    return "needs seven pairs in a concealed hand"
+
+
+def seven_shifted_pairs(view: View):
+    if view.form == SEVEN_PAIRS:
+        pairs = view.division.pairs
+        first = pairs[0]
+        if first < 27 and list(pairs) == list(range(first, first + 7)) and first % 9 <= 2:
+            return whole(view, "seven pairs in a row in one suit")
+        return "needs the seven pairs to run in sequence in one suit"
+    return "needs seven pairs in a row in one suit"
+
+
+def thirteen_orphans(view: View):
+    if view.form == THIRTEEN_ORPHANS:
+        return whole(view, "one of each 1, 9 and honor, with one of them paired")
+    return "needs one of each terminal and honor plus a duplicate, concealed"
+
+
+def greater_honors_and_knitted_tiles(view: View):
+    if view.form == HONORS_KNITTED and len(view.honors) == 7:
+        return whole(view, "all seven honors with seven knitted suit tiles")
+    return "needs all seven honors and seven suit tiles from one knitted pattern, all different"
+
+
+def lesser_honors_and_knitted_tiles(view: View):
+    if view.form == HONORS_KNITTED:
+        return whole(view, "fourteen different honors and knitted suit tiles")
+    return "needs fourteen different tiles: honors and suit tiles from one 147/258/369 knitted pattern"
+
+
+def knitted_straight(view: View):
+    pattern = view.division.knitted
+    if view.form == KNITTED_STRAIGHT or (
+        view.form == HONORS_KNITTED and sum(1 for t in view.distinct if t < 27) == 9
+    ):
+        suited = tuple(t for t in pattern if t < 27)
+        return [Occurrence(suited, f"the knitted straight {format_tiles(suited)}")]
+    return "needs 147, 258 and 369 spread over the three suits"
+
+
+# ------------------------------------------------------------------ chow combinations
+
+
+def _chow_groups(view: View, size: int):
+    return combinations(view.chows, size)
+
+
+def _shifted(tiles: list[int], step: int) -> bool:
+    return all(b - a == step for a, b in zip(tiles, tiles[1:]))
+
+
+def _chow_fan(view: View, size: int, test, detail: str, need: str):
+    found = []
+    for group in _chow_groups(view, size):
+        starts = sorted(view.sets[i].tile for i in group)
+        if test(starts):
+            found.append(Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group)))
+    return found or need
+
+
+def _same_suit(starts) -> bool:
+    return len({t // 9 for t in starts}) == 1
+
+
+def _one_each_suit(starts) -> bool:
+    return len({t // 9 for t in starts}) == len(starts) == 3
+
+
+def _ranks(starts) -> list[int]:
+    return sorted(t % 9 for t in starts)
+
+
+def quadruple_chow(view: View):
+    return _chow_fan(view, 4, lambda s: len(set(s)) == 1, "four identical chows", "needs four identical chows")
+
+
+def four_pure_shifted_chows(view: View):
+    return _chow_fan(
+        view,
+        4,
+        lambda s: _same_suit(s) and (_shifted(s, 1) or _shifted(s, 2)),
+        "four chows in one suit, each one or two higher than the last",
+        "needs four chows in one suit stepping up by 1 or by 2",
+    )
+
+
+def pure_triple_chow(view: View):
+    return _chow_fan(view, 3, lambda s: len(set(s)) == 1, "three identical chows", "needs three identical chows")
+
+
+def pure_straight(view: View):
+    return _chow_fan(
+        view,
+        3,
+        lambda s: _same_suit(s) and _ranks(s) == [0, 3, 6],
+        "123 456 789 in one suit",
+        "needs 123, 456 and 789 in one suit",
+    )
+
+
+def pure_shifted_chows(view: View):
+    return _chow_fan(
+        view,
+        3,
+        lambda s: _same_suit(s) and (_shifted(s, 1) or _shifted(s, 2)),
+        "three chows in one suit stepping up evenly",
+        "needs three chows in one suit stepping up by 1 or by 2",
+    )
+
+
+def mixed_straight(view: View):
+    def test(starts):
+        by_suit = sorted(starts, key=lambda t: t % 9)
+        return _one_each_suit(starts) and [t % 9 for t in by_suit] == [0, 3, 6]
+
+    return _chow_fan(view, 3, test, "123, 456 and 789 in three suits", "needs 123, 456 and 789, each in a different suit")
+
+
+def mixed_triple_chow(view: View):
+    return _chow_fan(
+        view,
+        3,
+        lambda s: _one_each_suit(s) and len(set(_ranks(s))) == 1,
+        "the same chow in all three suits",
+        "needs the same chow in all three suits",
+    )
+
+
+def mixed_shifted_chows(view: View):
+    def test(starts):
+        ranks = _ranks(starts)
+        return _one_each_suit(starts) and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[0] + 2
+
+    return _chow_fan(
+        view, 3, test, "chows in three suits, each one higher", "needs three chows in three suits stepping up by 1"
+    )
+
+
+def pure_double_chow(view: View):
+    return _chow_fan(view, 2, lambda s: s[0] == s[1], "two identical chows", "needs two identical chows")
+
+
+def mixed_double_chow(view: View):
+    return _chow_fan(
+        view,
+        2,
+        lambda s: s[0] // 9 != s[1] // 9 and s[0] % 9 == s[1] % 9,
+        "the same chow in two suits",
+        "needs the same chow in two different suits",
+    )
+
+
+def short_straight(view: View):
+    return _chow_fan(
+        view,
+        2,
+        lambda s: _same_suit(s) and s[1] - s[0] == 3,
+        "two chows in one suit making six in a row",
+        "needs two chows in one suit that make six in a row, such as 123 and 456",
+    )
+
+
+def two_terminal_chows(view: View):
+    return _chow_fan(
+        view,
+        2,
+        lambda s: _same_suit(s) and s[0] % 9 == 0 and s[1] - s[0] == 6,
+        "123 and 789 in one suit",
+        "needs 123 and 789 in the same suit",
+    )
+
+
+# ------------------------------------------------------------------ pung combinations
+
+
+def _pung_fan(view: View, size: int, test, detail: str, need: str):
+    found = []
+    for group in combinations(view.pungs, size):
+        tiles = sorted(view.sets[i].tile for i in group)
+        if all(t < 27 for t in tiles) and test(tiles):
+            found.append(Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group)))
+    return found or need
+
+
+def four_pure_shifted_pungs(view: View):
+    return _pung_fan(
+        view,
+        4,
+        lambda t: _same_suit(t) and _shifted(t, 1),
+        "four pungs in one suit, each one higher",
+        "needs four pungs in one suit stepping up by 1",
+    )
+
+
+def pure_shifted_pungs(view: View):
+    return _pung_fan(
+        view,
+        3,
+        lambda t: _same_suit(t) and _shifted(t, 1),
+        "three pungs in one suit, each one higher",
+        "needs three pungs in one suit stepping up by 1",
+    )
+
+
+def mixed_shifted_pungs(view: View):
+    def test(tiles):
+        ranks = _ranks(tiles)
+        return _one_each_suit(tiles) and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[0] + 2
+
+    return _pung_fan(
+        view, 3, test, "pungs in three suits, each one higher", "needs three pungs in three suits stepping up by 1"
+    )
+
+
+def triple_pung(view: View):
+    return _pung_fan(
+        view,
+        3,
+        lambda t: _one_each_suit(t) and len(set(_ranks(t))) == 1,
+        "the same number pung in all three suits",
+        "needs pungs of the same number in all three suits",
+    )
+
+
+def double_pung(view: View):
+    return _pung_fan(
+        view,
+        2,
+        lambda t: t[0] // 9 != t[1] // 9 and t[0] % 9 == t[1] % 9,
+        "the same number pung in two suits",
+        "needs pungs of the same number in two suits",
+    )
+
+
+# ------------------------------------------------------------------ pungs, kongs and concealment
+
+
+def pung_of_terminals_or_honors(view: View):
+    found = [i for i in view.pungs if T.is_terminal_or_honor(view.sets[i].tile)]
+    if found:
+        return [
+            Occurrence(view.sets[i].tiles, f"a pung of {T.name(view.sets[i].tile)}", frozenset([i])) for i in found
+        ]
+    return "needs a pung or kong of 1s, 9s, winds or dragons"
+
+
+def _concealed_pung_fan(view: View, least: int, label: str):
+    found = view.concealed_pungs
+    if len(found) >= least:
+        return [Occurrence(view.set_tiles(found), f"{label}: {view.show(found)}", frozenset(found))]
+
+    def reason() -> str:
+        text = f"needs {least} concealed pungs or kongs; this reading has {len(found)}"
+        by_discard = [i for i in view.pungs if not view.sets[i].open and i not in found]
+        if by_discard:
+            text += f" (the winning discard completed {view.show(by_discard)}, which then counts as melded)"
+        return text
+
+    return reason
+
+
+def four_concealed_pungs(view: View):
+    return _concealed_pung_fan(view, 4, "four concealed pungs")
+
+
+def three_concealed_pungs(view: View):
+    return _concealed_pung_fan(view, 3, "three concealed pungs")
+
+
+def two_concealed_pungs(view: View):
+    return _concealed_pung_fan(view, 2, "two concealed pungs")
+
+
+def _kong_counts(view: View) -> tuple[int, int]:
+    kongs = view.kongs
+    concealed = sum(1 for g in kongs if not g.open)
+    return len(kongs) - concealed, concealed
+
+
+def _kong_occurrence(view: View, detail: str, concealed_only: bool = False) -> list[Occurrence]:
+    idx = [i for i, g in enumerate(view.sets) if g.kind == "kong" and (not concealed_only or not g.open)]
+    return [Occurrence(view.set_tiles(idx), detail, frozenset(idx))]
+
+
+def four_kongs(view: View):
+    melded, concealed = _kong_counts(view)
+    if melded + concealed == 4:
+        return _kong_occurrence(view, "four kongs")
+    return lambda: f"needs four kongs; this hand has {melded + concealed}"
+
+
+def three_kongs(view: View):
+    melded, concealed = _kong_counts(view)
+    if melded + concealed == 3:
+        return _kong_occurrence(view, "three kongs")
+    return lambda: f"needs three kongs; this hand has {melded + concealed}"
+
+
+def two_melded_kongs(view: View):
+    melded, concealed = _kong_counts(view)
+    if melded + concealed == 2 and melded >= 1:
+        detail = "two melded kongs" if melded == 2 else "one melded and one concealed kong"
+        return _kong_occurrence(view, detail)
+    return lambda: f"needs two kongs, at least one melded; this hand has {melded} melded and {concealed} concealed"
+
+
+def two_concealed_kongs(view: View):
+    melded, concealed = _kong_counts(view)
+    if concealed == 2:
+        return _kong_occurrence(view, "two concealed kongs", concealed_only=True)
+    return lambda: f"needs two concealed kongs; this hand has {concealed}"
+
+
+def melded_kong(view: View):
+    melded, concealed = _kong_counts(view)
+    if melded == 1 and concealed == 0:
+        return _kong_occurrence(view, "one melded kong")
+    return lambda: f"needs exactly one kong, melded; this hand has {melded} melded and {concealed} concealed"
+
+
+def concealed_kong(view: View):
+    melded, concealed = _kong_counts(view)
+    if concealed == 1 and melded == 0:
+        return _kong_occurrence(view, "one concealed kong", concealed_only=True)
+    return lambda: f"needs one concealed kong; this hand has {melded} melded and {concealed} concealed"
+
+
+def tile_hog(view: View):
+    kong_tiles = {g.tile for g in view.kongs}
+    counts = view.hand.counts()
+    found = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles]
+    if found:
+        return [Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in found]
+    return "needs all four copies of a tile used in sets or pairs, not as a kong"
+
+
+def concealed_hand(view: View):
+    if view.open_melds:
+        return "needs no claimed sets; this hand has melded sets"
+    if view.self_drawn:
+        return "needs a win on a discard (a self-drawn concealed hand scores Fully Concealed Hand)"
+    return whole(view, "no claimed sets, won on a discard")
+
+
+def fully_concealed_hand(view: View):
+    if view.open_melds:
+        return "needs no claimed sets; this hand has melded sets"
+    if not view.self_drawn:
+        return "needs a self-drawn winning tile"
+    return whole(view, "no claimed sets and a self-drawn winning tile")
+
+
+def melded_hand(view: View):
+    open_sets = view.open_melds
+    if len(open_sets) == 4 and not view.self_drawn and len(view.hand.concealed) == 2:
+        return whole(view, "four claimed sets and a pair completed by a discard")
+    if view.self_drawn:
+        return "needs the pair completed by a discarded tile; this hand was self-drawn"
+    return lambda: f"needs four claimed sets; this hand has {len(open_sets)}"
+
+
+# ------------------------------------------------------------------ waits
+
+
+def _wait_miss(view: View) -> str | None:
+    if len(view.waits) != 1:
+        return f"only counts when the winning tile was the only tile that could complete the hand; it waited on {_list(view.waits)}"
+    return None
+
+
+def _win_roles(view: View) -> set[str]:
+    """What the winning tile could be in this reading: 'edge', 'closed' or 'single'."""
+    roles: set[str] = set()
+    win = view.win
+    for g in view.sets:
+        if g.kind != "chow" or g.declared:
+            continue
+        if win == g.tile + 1:
+            roles.add("closed")
+        elif (win == g.tile + 2 and g.tile % 9 == 0) or (win == g.tile and g.tile % 9 == 6):
+            roles.add("edge")
+    if view.pair is not None and view.pair.tile == win:
+        roles.add("single")
+    return roles
+
+
+def _wait_fan(view: View, role: str, label: str):
+    miss = _wait_miss(view)
+    if miss:
+        return miss
+    roles = _win_roles(view)
+    # When the winning tile fits several roles the reading follows edge, then closed, then single.
+    for candidate in ("edge", "closed", "single"):
+        if candidate in roles:
+            if candidate == role:
+                return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
+            return f"the winning tile {T.code(view.win)} reads as a {candidate} wait here"
+    return f"the winning tile {T.code(view.win)} does not complete a chow or the pair in this way"
+
+
+def edge_wait(view: View):
+    return _wait_fan(view, "edge", "the 3 of a 12 or the 7 of an 89")
+
+
+def closed_wait(view: View):
+    return _wait_fan(view, "closed", "the middle tile of a chow")
+
+
+def single_wait(view: View):
+    return _wait_fan(view, "single", "completing the pair")
+
+
+# ------------------------------------------------------------------ how the hand was won
+
+
+def self_drawn(view: View):
+    if view.self_drawn:
+        return [Occurrence((view.win,), "won on a tile drawn from the wall")]
+    return "needs a winning tile drawn from the wall; this one was a discard"
+
+
+def last_tile_draw(view: View):
+    if view.last_wall_tile and view.self_drawn:
+        return [Occurrence((view.win,), "won on the last tile of the wall")]
+    return "needs a self-drawn win on the last tile of the wall"
+
+
+def last_tile_claim(view: View):
+    if view.last_wall_tile and not view.self_drawn:
+        return [Occurrence((view.win,), "won on the discard after the wall's last tile")]
+    return "needs a win on the discard made after the wall's last tile was drawn"
+
+
+def out_with_replacement_tile(view: View):
+    if view.replacement_tile:
+        return [Occurrence((view.win,), "won on the replacement tile drawn for a kong")]
+    return "needs a win on the replacement tile drawn after a kong"
+
+
+def robbing_the_kong(view: View):
+    if view.robbing_kong:
+        return [Occurrence((view.win,), "won on the tile another player added to a melded pung")]
+    return "needs a win on a tile another player adds to a melded pung to make a kong"
+
+
+def last_tile(view: View):
+    if view.last_tile:
+        return [Occurrence((view.win,), f"the other three {T.name(view.win)} were already shown")]
+    return "needs the other three copies of the winning tile to be already shown on the table"
+
+
+def flower_tiles(view: View):
+    if view.flowers:
+        return [Occurrence((), "a flower or season tile") for _ in range(view.flowers)]
+    return "needs flower or season tiles"
+
+
+def chicken_hand(view: View):
+    # Decided in the engine after every other fan: it scores only when nothing else does.
+    return "scores only when no other fan (flowers aside) applies"

@@ -1,0 +1,324 @@
+"""Ways to read a winning hand: every division into four sets and a pair, and the special forms.
+
+A Division is one reading of the hand. The scorer counts fans on each division and
+keeps the best one, because MCR lets the player read the tiles in whichever way
+scores most (the non-separation principle: one reading at a time, never a mix).
+
+Forms:
+    standard          four sets and a pair (the declared sets included)
+    seven_pairs       seven pairs, concealed (four alike count as two pairs)
+    thirteen_orphans  one of each terminal and honor plus a duplicate
+    honors_knitted    fourteen different tiles from one knitted pattern and the honors
+    knitted_straight  the nine tiles of 147/258/369 in three suits, plus a set and a pair
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+
+from tutor import tiles as T
+from tutor.notation import Hand
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+HONORS_KNITTED = "honors_knitted"
+KNITTED_STRAIGHT = "knitted_straight"
+
+TERMINALS_AND_HONORS = (0, 8, 9, 17, 18, 26) + T.HONORS
+
+# The six ways to spread 147, 258 and 369 over the three suits.
+KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(suit * 9 + start + step for suit, start in zip(range(3), starts) for step in (0, 3, 6)))
+    for starts in permutations((0, 1, 2))
+)
+
+
+@dataclass(frozen=True)
+class Group:
+    """A set or pair in a division.
+
+    open:     claimed from another player (a melded chow, pung or kong). A pung that the
+              winning discard completes is open too, for the concealed-pung fans.
+    declared: shown on the table (melded sets and concealed kongs)
+    """
+
+    kind: str  # "chow", "pung", "kong" or "pair"
+    tile: int
+    open: bool = False
+    declared: bool = False
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == "chow":
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * {"pair": 2, "pung": 3, "kong": 4}[self.kind]
+
+    @property
+    def is_pung(self) -> bool:
+        """Pungs and kongs both count as pungs for the pung fans."""
+        return self.kind in ("pung", "kong")
+
+    @property
+    def concealed_kong(self) -> bool:
+        return self.kind == "kong" and self.declared and not self.open
+
+    def __str__(self) -> str:
+        from tutor.notation import format_tiles
+
+        body = format_tiles(self.tiles)
+        if self.kind == "kong" and self.declared and not self.open:
+            return "{" + body + "}"
+        return f"[{body}]" if self.open and self.declared else body
+
+
+@dataclass(frozen=True)
+class Division:
+    form: str
+    sets: tuple[Group, ...] = ()  # chows, pungs and kongs (standard and knitted straight)
+    pair: Group | None = None
+    pairs: tuple[int, ...] = ()  # seven pairs: the tile of each pair
+    knitted: tuple[int, ...] = ()  # the knitted tiles (knitted straight, honors and knitted)
+
+    def describe(self) -> list[str]:
+        """The sets and pair as notation, for the explanation of the chosen reading."""
+        from tutor.notation import format_tiles
+
+        parts = [str(g) for g in self.sets]
+        if self.pair is not None:
+            parts.append(str(self.pair))
+        if self.pairs:
+            parts.extend(format_tiles((t, t)) for t in self.pairs)
+        if self.knitted:
+            parts.insert(0, format_tiles(self.knitted))
+        return parts
+
+
+def declared_groups(hand: Hand) -> tuple[Group, ...]:
+    return tuple(Group(m.kind, m.tile, open=not m.concealed, declared=True) for m in hand.melds)
+
+
+def concealed_counts(hand: Hand) -> list[int]:
+    counts = [0] * 34
+    for t in hand.concealed:
+        counts[t] += 1
+    return counts
+
+
+# ---------------------------------------------------------------- standard form
+
+
+def _set_splits(counts: list[int], start: int):
+    """Every way to split counts (from index start on) into chows and pungs."""
+    i = start
+    while i < 34 and counts[i] == 0:
+        i += 1
+    if i == 34:
+        yield ()
+        return
+    if counts[i] >= 3:
+        counts[i] -= 3
+        for rest in _set_splits(counts, i):
+            yield (("pung", i),) + rest
+        counts[i] += 3
+    if i < 27 and i % 9 <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        for rest in _set_splits(counts, i):
+            yield (("chow", i),) + rest
+        counts[i] += 1
+        counts[i + 1] += 1
+        counts[i + 2] += 1
+
+
+def standard_divisions(hand: Hand) -> list[Division]:
+    declared = declared_groups(hand)
+    counts = concealed_counts(hand)
+    needed_sets = 4 - len(declared)
+    if needed_sets < 0 or sum(counts) != needed_sets * 3 + 2:
+        return []
+    out = []
+    for pair_tile in range(34):
+        if counts[pair_tile] < 2:
+            continue
+        counts[pair_tile] -= 2
+        for split in _set_splits(counts, 0):
+            sets = declared + tuple(Group(kind, t) for kind, t in split)
+            out.append(Division(STANDARD, sets=sets, pair=Group("pair", pair_tile)))
+        counts[pair_tile] += 2
+    return out
+
+
+# ---------------------------------------------------------------- special forms
+
+
+def seven_pairs_division(hand: Hand) -> Division | None:
+    if hand.melds or len(hand.concealed) != 14:
+        return None
+    counts = concealed_counts(hand)
+    if any(c % 2 for c in counts):
+        return None
+    pairs = tuple(t for t in range(34) for _ in range(counts[t] // 2))
+    return Division(SEVEN_PAIRS, pairs=pairs)
+
+
+def thirteen_orphans_division(hand: Hand) -> Division | None:
+    if hand.melds or len(hand.concealed) != 14:
+        return None
+    if set(hand.concealed) != set(TERMINALS_AND_HONORS):
+        return None
+    counts = concealed_counts(hand)
+    pair_tile = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
+    return Division(THIRTEEN_ORPHANS, pair=Group("pair", pair_tile), knitted=tuple(sorted(set(hand.concealed))))
+
+
+def honors_knitted_division(hand: Hand) -> Division | None:
+    if hand.melds or len(hand.concealed) != 14 or len(set(hand.concealed)) != 14:
+        return None
+    suited = {t for t in hand.concealed if t < 27}
+    for pattern in KNITTED_PATTERNS:
+        if suited <= set(pattern):
+            return Division(HONORS_KNITTED, knitted=hand.concealed)
+    return None
+
+
+def knitted_straight_divisions(hand: Hand) -> list[Division]:
+    declared = declared_groups(hand)
+    if len(declared) > 1:
+        return []
+    counts = concealed_counts(hand)
+    out = []
+    for pattern in KNITTED_PATTERNS:
+        if any(counts[t] == 0 for t in pattern):
+            continue
+        for t in pattern:
+            counts[t] -= 1
+        remaining = sum(counts)
+        if remaining == (1 - len(declared)) * 3 + 2:
+            for pair_tile in range(34):
+                if counts[pair_tile] < 2:
+                    continue
+                counts[pair_tile] -= 2
+                for split in _set_splits(counts, 0):
+                    sets = declared + tuple(Group(kind, t) for kind, t in split)
+                    out.append(
+                        Division(KNITTED_STRAIGHT, sets=sets, pair=Group("pair", pair_tile), knitted=pattern)
+                    )
+                counts[pair_tile] += 2
+        for t in pattern:
+            counts[t] += 1
+    return out
+
+
+def all_divisions(hand: Hand) -> list[Division]:
+    """Every reading of a hand; empty when the hand does not win."""
+    out = standard_divisions(hand)
+    out.extend(knitted_straight_divisions(hand))
+    for special in (seven_pairs_division, thirteen_orphans_division, honors_knitted_division):
+        division = special(hand)
+        if division is not None:
+            out.append(division)
+    return out
+
+
+# ---------------------------------------------------------------- fast winning test (for waits)
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_splits_into_sets(ranks: tuple[int, ...]) -> bool:
+    """Can these nine rank counts of one suit be split into chows and pungs?"""
+    i = next((k for k, c in enumerate(ranks) if c), None)
+    if i is None:
+        return True
+    counts = list(ranks)
+    if counts[i] >= 3:
+        counts[i] -= 3
+        if _suit_splits_into_sets(tuple(counts)):
+            return True
+        counts[i] += 3
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        counts[i] -= 1
+        counts[i + 1] -= 1
+        counts[i + 2] -= 1
+        if _suit_splits_into_sets(tuple(counts)):
+            return True
+    return False
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_splits_with_pair(ranks: tuple[int, ...]) -> bool:
+    counts = list(ranks)
+    for i in range(9):
+        if counts[i] >= 2:
+            counts[i] -= 2
+            if _suit_splits_into_sets(tuple(counts)):
+                return True
+            counts[i] += 2
+    return False
+
+
+def is_standard_complete(counts: list[int]) -> bool:
+    """Do these concealed counts split into sets and exactly one pair?"""
+    pair_found = False
+    for suit in range(3):
+        ranks = tuple(counts[suit * 9 : suit * 9 + 9])
+        total = sum(ranks)
+        if total % 3 == 0:
+            if not _suit_splits_into_sets(ranks):
+                return False
+        elif total % 3 == 2:
+            if pair_found or not _suit_splits_with_pair(ranks):
+                return False
+            pair_found = True
+        else:
+            return False
+    for t in T.HONORS:
+        c = counts[t]
+        if c == 2:
+            if pair_found:
+                return False
+            pair_found = True
+        elif c not in (0, 3):
+            return False
+    return pair_found
+
+
+def is_winning(hand: Hand) -> bool:
+    counts = concealed_counts(hand)
+    if sum(counts) != (4 - len(hand.melds)) * 3 + 2:
+        return False
+    if is_standard_complete(counts):
+        return True
+    if not hand.melds:
+        if all(c in (0, 2, 4) for c in counts):
+            return True
+        if thirteen_orphans_division(hand) or honors_knitted_division(hand):
+            return True
+    if len(hand.melds) <= 1:
+        for pattern in KNITTED_PATTERNS:
+            if all(counts[t] for t in pattern):
+                rest = counts[:]
+                for t in pattern:
+                    rest[t] -= 1
+                if is_standard_complete(rest):
+                    return True
+    return False
+
+
+def waiting_tiles(hand: Hand, win_tile: int) -> list[int]:
+    """The tiles that would have completed the hand before the winning tile arrived."""
+    waiting_hand = list(hand.concealed)
+    waiting_hand.remove(win_tile)
+    held = [0] * 34
+    for t in hand.all_tiles:
+        held[t] += 1
+    held[win_tile] -= 1
+    out = []
+    for candidate in range(34):
+        trial = Hand(hand.melds, tuple(sorted(waiting_hand + [candidate])))
+        if is_winning(trial):
+            out.append(candidate)
+    return out
