@@ -31,10 +31,10 @@ SPRITE_PATH = Path(__file__).resolve().parent.parent / "static" / "tiles" / "til
 COLOURS = {
     "face": ("#fbf8ef", "#34312b", "tile face"),
     "edge": ("#b8ad93", "#6b6455", "border and the tile's visible thickness"),
-    "ink": ("#23211c", "#f2ede1", "black ink: numerals, winds, index"),
-    "red": ("#c4262e", "#ff7466", "red: 萬, 中, red dots and sticks"),
-    "green": ("#177a4a", "#5fcf8f", "green: 發, bamboo, green dots, flowers"),
-    "blue": ("#1f5fa6", "#7fb0ff", "blue: white dragon frame, blue dots, seasons"),
+    "ink": ("#23211c", "#f2ede1", "black ink: numerals, winds, corner index"),
+    "red": ("#c4262e", "#ff7466", "red: wan of the characters suit, red dragon, red dots"),
+    "green": ("#177a4a", "#5fcf8f", "green: green dragon, bamboo, green dots, flowers"),
+    "blue": ("#1f5fa6", "#7fb0ff", "blue: white dragon frame, blue dots and sticks, seasons"),
     "back": ("#2b7a63", "#2d6e5a", "back of a face-down tile"),
 }
 
@@ -52,10 +52,8 @@ def fill(name: str) -> str:
 
 
 def pen(name: str, width: float) -> str:
-    return (
-        f'style="fill:none;stroke:{colour(name)};stroke-width:{num(width)};'
-        'stroke-linecap:round;stroke-linejoin:round"'
-    )
+    """Stroke paint; round caps and joins are inherited from the <symbol>."""
+    return f'style="fill:none;stroke:{colour(name)};stroke-width:{num(width)}"'
 
 
 def num(value: float) -> str:
@@ -177,8 +175,8 @@ GLYPHS: dict[str, list[str]] = {
            "M26 56H74", "M40 62L20 80", "M32 70H70Q56 88 22 98", "M40 78Q62 92 96 98"],
     "秋": ["M38 4L10 14", "M4 34H42", "M24 10V98", "M22 40L4 76", "M26 46L40 58",
            "M60 28L54 50", "M90 24L80 46", "M74 6Q76 60 48 96", "M74 56Q82 82 98 96"],
-    "冬": ["M46 4L16 36", "M36 16H76Q62 42 16 62", "M44 30Q64 50 94 60",
-           "M42 70L56 78", "M38 86L58 96"],
+    "冬": ["M42 4L12 36", "M32 16H74Q58 42 10 62", "M40 30Q62 50 92 60",
+           "M40 70L56 78", "M36 86L58 96"],
 }
 
 NUMERALS = "一二三四五六七八九"
@@ -278,34 +276,48 @@ DOT_LAYOUTS: dict[int, list[tuple[float, float, float, str]]] = {
 }
 
 
-def dot(cx: float, cy: float, r: float, colour_name: str) -> str:
-    """One coin: coloured disc, face ring, coloured centre."""
-    return (
-        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}" {fill(colour_name)}/>'
-        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.56)}" {fill("face")}/>'
-        f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r * 0.3)}" {fill(colour_name)}/>'
-    )
+def circle(cx: float, cy: float, r: float, paint: str = "") -> str:
+    return f'<circle cx="{num(cx)}" cy="{num(cy)}" r="{num(r)}"{" " + paint if paint else ""}/>'
+
+
+def coins(specs: list[tuple[float, float, float, str]]) -> str:
+    """Coins of one size and colour share a group: a coloured disc with a
+    face-coloured ring around a coloured centre (the ring is the stroke of
+    the inner circle)."""
+    groups: dict[tuple[float, str], list[tuple[float, float]]] = {}
+    for cx, cy, r, colour_name in specs:
+        groups.setdefault((r, colour_name), []).append((cx, cy))
+    out = []
+    for (r, colour_name), centres in groups.items():
+        discs = "".join(circle(cx, cy, r) for cx, cy in centres)
+        rings = "".join(circle(cx, cy, r * 0.43) for cx, cy in centres)
+        out.append(
+            f'<g {fill(colour_name)}>{discs}'
+            f'<g style="stroke:{colour("face")};stroke-width:{num(r * 0.26)}">{rings}</g></g>'
+        )
+    return "".join(out)
 
 
 def one_dot() -> str:
     """The big ornamental coin of 1 dot."""
     cx, cy = 30, 38
     parts = [
-        f'<circle cx="{cx}" cy="{cy}" r="22" {pen("green", 3)}/>',
-        f'<circle cx="{cx}" cy="{cy}" r="15.5" {pen("blue", 2.5)}/>',
+        circle(cx, cy, 22, pen("green", 3)),
+        circle(cx, cy, 15.5, pen("blue", 2.5)),
     ]
-    for k in range(8):
-        a = math.radians(k * 45 + 22.5)
-        px, py = cx + 18.8 * math.cos(a), cy + 18.8 * math.sin(a)
-        parts.append(f'<circle cx="{num(px)}" cy="{num(py)}" r="2" {fill("red")}/>')
-    parts.append(dot(cx, cy, 10.5, "red"))
+    beads = "".join(
+        circle(cx + 18.8 * math.cos(a), cy + 18.8 * math.sin(a), 2)
+        for a in (math.radians(k * 45 + 22.5) for k in range(8))
+    )
+    parts.append(f'<g {fill("red")}>{beads}</g>')
+    parts.append(coins([(cx, cy, 10.5, "red")]))
     return "".join(parts)
 
 
 def dots_tile(rank: int) -> str:
     if rank == 1:
         return one_dot()
-    return "".join(dot(*spec) for spec in DOT_LAYOUTS[rank])
+    return coins(DOT_LAYOUTS[rank])
 
 
 # --------------------------------------------------------------------------
@@ -317,7 +329,8 @@ _ROW2 = ((9.5, 33.5), (42, 66))          # two rows of long sticks
 _ROW3 = ((7.5, 24), (29.5, 46), (51.5, 68))  # three rows of short sticks
 
 
-def _column(xs, rows, colours):
+def _column(xs: list[float], rows, colours: list[list[str]]) -> list[tuple[float, float, float, float, str]]:
+    """Upright sticks at the given x positions, one row per (top, bottom) pair."""
     return [(x, top, x, bottom, c) for (top, bottom), cs in zip(rows, colours) for x, c in zip(xs, cs)]
 
 
@@ -342,22 +355,38 @@ def _lerp(p: tuple[float, float], q: tuple[float, float], t: float) -> tuple[flo
     return p[0] + (q[0] - p[0]) * t, p[1] + (q[1] - p[1]) * t
 
 
-def stick(x1: float, y1: float, x2: float, y2: float, colour_name: str, width: float = 5.2) -> str:
-    """A bamboo stick: a rod with knots at both ends and in the middle,
-    and a pale streak along each of its two segments."""
+def _segment(p: tuple[float, float], q: tuple[float, float]) -> str:
+    return f"M{num(p[0])} {num(p[1])}L{num(q[0])} {num(q[1])}"
+
+
+def stick_parts(x1: float, y1: float, x2: float, y2: float, width: float) -> tuple[str, str, str]:
+    """Path data of one bamboo stick: the rod, its three knots (both ends and
+    the middle) and a pale streak along each of its two segments."""
     top, bottom = (x1, y1), (x2, y2)
     mid = _lerp(top, bottom, 0.5)
     k = width * 0.7
+    rod = _segment(top, bottom)
     knots = "".join(f"M{num(x - k)} {num(y)}H{num(x + k)}" for x, y in (top, mid, bottom))
     streaks = "".join(
-        "M{} {}L{} {}".format(*map(num, _lerp(top, bottom, a) + _lerp(top, bottom, b)))
+        _segment(_lerp(top, bottom, a), _lerp(top, bottom, b))
         for a, b in ((0.13, 0.37), (0.63, 0.87))
     )
-    return (
-        f'<path d="M{num(x1)} {num(y1)}L{num(x2)} {num(y2)}" {pen(colour_name, width)}/>'
-        f'<path d="{knots}" {pen(colour_name, 2.6)}/>'
-        f'<path d="{streaks}" {pen("face", 1.3)}/>'
-    )
+    return rod, knots, streaks
+
+
+def sticks(specs: list[tuple[float, float, float, float, str]], width: float) -> str:
+    """All sticks of a tile, one path per colour for rods, knots and streaks."""
+    by_colour: dict[str, list[tuple[str, str, str]]] = {}
+    for x1, y1, x2, y2, colour_name in specs:
+        by_colour.setdefault(colour_name, []).append(stick_parts(x1, y1, x2, y2, width))
+    out = []
+    for colour_name, parts in by_colour.items():
+        rods, knots, _ = ("".join(p) for p in zip(*parts))
+        out.append(f'<path d="{rods}" {pen(colour_name, width)}/>')
+        out.append(f'<path d="{knots}" {pen(colour_name, 2.6)}/>')
+    streaks = "".join(p[2] for parts in by_colour.values() for p in parts)
+    out.append(f'<path d="{streaks}" {pen("face", 1.3)}/>')
+    return "".join(out)
 
 
 def bird() -> str:
@@ -365,18 +394,16 @@ def bird() -> str:
     return "".join([
         # tail feathers
         f'<path d="M24 50L10 66M26 52L17 69M29 53L25 70" {pen("blue", 3.4)}/>',
-        f'<circle cx="10" cy="66" r="2.4" {fill("red")}/>',
-        f'<circle cx="17" cy="69" r="2.4" {fill("red")}/>',
-        f'<circle cx="25" cy="70" r="2.4" {fill("red")}/>',
+        f'<g {fill("red")}>{circle(10, 66, 2.4)}{circle(17, 69, 2.4)}{circle(25, 70, 2.4)}</g>',
         # body
         f'<path d="M20 46Q18 30 32 26Q40 24 44 30Q50 44 40 54Q30 60 22 52Z" {fill("green")}/>',
         # head and crest
-        f'<circle cx="40" cy="20" r="8" {fill("green")}/>',
+        circle(40, 20, 8, fill("green")),
         f'<path d="M36 13Q36 6 30 6M40 12Q42 5 37 3" {pen("red", 2.4)}/>',
         # beak and eye
         f'<path d="M47 17L55 20L47 23Z" {fill("red")}/>',
-        f'<circle cx="42" cy="19" r="2.6" {fill("face")}/>',
-        f'<circle cx="42.5" cy="19" r="1.3" {fill("ink")}/>',
+        circle(42, 19, 2.6, fill("face")),
+        circle(42.5, 19, 1.3, fill("ink")),
         # wing
         f'<path d="M24 40Q32 30 42 36Q38 48 26 48Z" {fill("blue")}/>',
         f'<path d="M28 41Q33 37 38 39" {pen("face", 1.6)}/>',
@@ -391,7 +418,7 @@ def bamboo_tile(rank: int) -> str:
     if rank == 1:
         return bird()
     width = 4.6 if rank in (7, 9) else 5.2
-    return "".join(stick(*spec, width=width) for spec in BAMBOO_LAYOUTS[rank])
+    return sticks(BAMBOO_LAYOUTS[rank], width)
 
 
 # --------------------------------------------------------------------------
@@ -464,7 +491,8 @@ def symbol(code: str, inner: str, index: str | None) -> str:
     face = "back" if code == "back" else "face"
     mark = index_mark(index) if index else ""
     return (
-        f'<symbol id="tile-{code}" viewBox="0 0 {VIEW_W} {VIEW_H}">'
+        f'<symbol id="tile-{code}" viewBox="0 0 {VIEW_W} {VIEW_H}"'
+        ' style="stroke-linecap:round;stroke-linejoin:round">'
         f"{body(face)}{inner}{mark}</symbol>"
     )
 
@@ -480,8 +508,9 @@ def header() -> str:
         "<!-- Mahjong tile sprite for tutor. Original art generated by tutor/tileart.py;"
         " edit that file, not this one. Colour variables are listed below. -->\n"
         "<style>/*\n"
-        "   Use: <svg class=\"tile\" role=\"img\" aria-label=\"5 of bamboo\">"
-        "<use href=\"/static/tiles/tiles.svg#tile-5s\"/></svg>\n"
+        # no angle brackets here: this text is parsed as XML
+        "   Use: an svg.tile element (role img, aria-label) holding a use element\n"
+        "   whose href is /static/tiles/tiles.svg#tile-5s (one symbol per tile code).\n"
         "   Colours are CSS custom properties (light default, recommended dark value):\n"
         f"{rows}\n"
         "     --tile-index   none (default) hides the corner index; set it to inline to show it.\n"
