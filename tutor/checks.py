@@ -131,7 +131,7 @@ def _list(tiles) -> str:
 
 def _needs_standard(view: View, what: str) -> str | None:
     if view.form != STANDARD:
-        return f"{what} needs four sets and a pair; this reading is {SPECIAL_FORM_NAMES[view.form]}"
+        return f"needs four sets and a pair; this reading is {SPECIAL_FORM_NAMES[view.form]}"
     return None
 
 
@@ -370,6 +370,11 @@ def all_pungs(view: View):
 
 
 def all_chows(view: View):
+    if view.form == KNITTED_STRAIGHT:
+        # The knitted straight stands in for three chows.
+        if view.chows and view.pair.tile < 27:
+            return whole(view, "a knitted straight, a chow and a pair of suit tiles")
+        return "needs the set beside the knitted straight to be a chow and the pair to be suit tiles"
     miss = _needs_standard(view, "All Chows")
     if miss:
         return miss
@@ -759,9 +764,12 @@ def melded_kong(view: View):
 
 def concealed_kong(view: View):
     melded, concealed = _kong_counts(view)
-    if concealed == 1 and melded == 0:
+    # One melded plus one concealed kong is scored as a pair of kongs under Two Melded Kongs.
+    if concealed == 1 and melded != 1:
         return _kong_occurrence(view, "one concealed kong", concealed_only=True)
-    return lambda: f"needs one concealed kong; this hand has {melded} melded and {concealed} concealed"
+    if concealed == 1:
+        return "one melded and one concealed kong are scored together under Two Melded Kongs"
+    return lambda: f"needs one concealed kong; this hand has {concealed}"
 
 
 def tile_hog(view: View):
@@ -883,7 +891,8 @@ def robbing_the_kong(view: View):
 
 
 def last_tile(view: View):
-    if view.last_tile:
+    shown_in_own_melds = sum(g.tiles.count(view.win) for g in view.open_melds)
+    if view.last_tile or shown_in_own_melds == 3:
         return [Occurrence((view.win,), f"the other three {T.name(view.win)} were already shown")]
     return "needs the other three copies of the winning tile to be already shown on the table"
 

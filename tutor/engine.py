@@ -495,11 +495,14 @@ def _score_reading(view: C.View, edition: Edition) -> _Tally:
 
 
 def _reading_key(tally: _Tally) -> tuple:
-    """Tie-break between readings: most points, then the higher best fans, then the
-    standard form before special forms, then the notation (so the choice is stable)."""
+    """Tie-break between readings of equal points, in order: the standard form before
+    the special forms; the higher best fans (highest-first); the reading whose pair is
+    the higher tile (as PyMahjongGB settles such ties); finally the notation, so the
+    choice never depends on the order readings were found."""
     values = sorted((tally.fan_points(fid) for fid, occ in tally.hits.items() for _ in occ), reverse=True)
     division = tally.view.division
-    return (tally.total(), values, -_FORM_ORDER[division.form], " ".join(division.describe()))
+    pair = division.pair.tile if division.pair is not None else -1
+    return (tally.total(), -_FORM_ORDER[division.form], values, pair, " ".join(division.describe()))
 
 
 # ---------------------------------------------------------------------------- the public entry

@@ -91,11 +91,11 @@ FANS: tuple[Fan, ...] = (
     P(4, "nine-gates", "Nine Gates", "九莲宝灯", "jiǔ lián bǎo dēng", 88, 88, "special", "hand",
       implies=(22, 62, 76, 75), aliases=("nine lanterns",)),
     P(5, "four-kongs", "Four Kongs", "四杠", "sì gàng", 88, 88, "pungs", "hand",
-      implies=(17, 57, 74, 48, 79, 53, 67)),
+      implies=(17, 57, 74, 48, 79)),
     P(6, "seven-shifted-pairs", "Seven Shifted Pairs", "连七对", "lián qī duì", 88, 88, "special", "hand",
       implies=(19, 22, 62, 79, 76, 75), aliases=("seven consecutive pairs",)),
     P(7, "thirteen-orphans", "Thirteen Orphans", "十三幺", "shí sān yāo", 88, 88, "special", "hand",
-      implies=(51, 62, 79), aliases=("thirteen terminals",)),
+      implies=(51, 62, 79, 18), aliases=("thirteen terminals",)),
     # 64 points
     P(8, "all-terminals", "All Terminals", "清幺九", "qīng yāo jiǔ", 64, 64, "terminals", "hand",
       implies=(18, 48, 73, 55, 76)),
@@ -118,7 +118,7 @@ FANS: tuple[Fan, ...] = (
     P(16, "four-pure-shifted-chows", "Four Pure Shifted Chows", "一色四步高", "yī sè sì bù gāo", 32, 32, "chows", "sets",
       implies=(30, 71, 72)),
     P(17, "three-kongs", "Three Kongs", "三杠", "sān gàng", 32, 32, "pungs", "hand",
-      implies=(57, 74, 53, 67)),
+      implies=(57, 74)),
     P(18, "all-terminals-and-honors", "All Terminals and Honors", "混幺九", "hùn yāo jiǔ", 32, 32, "terminals", "hand",
       implies=(48, 73, 55)),
     # 24 points
@@ -183,7 +183,7 @@ FANS: tuple[Fan, ...] = (
     P(52, "melded-hand", "Melded Hand", "全求人", "quán qiú rén", 6, 6, "concealment", "hand",
       implies=(79,)),
     P(53, "two-concealed-kongs", "Two Concealed Kongs", "双暗杠", "shuāng àn gàng", 8, 6, "pungs", "hand",
-      implies=(67,)),
+      implies=(67, 66)),
     P(54, "two-dragon-pungs", "Two Dragon Pungs", "双箭刻", "shuāng jiàn kè", 6, 6, "honors", "hand",
       implies=(59,), absorbs=(73,)),
     # 4 points

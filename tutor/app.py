@@ -1,0 +1,88 @@
+"""The Flask backend: the JSON API, and the built static site when it is there.
+
+    flask --app tutor.app run          (development)
+    tutor serve                        (build the site, then serve it with the API)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask, jsonify, request, send_from_directory
+from werkzeug.exceptions import HTTPException
+
+from tutor import api
+
+DEFAULT_SITE_DIR = Path(__file__).resolve().parent.parent / "site"
+MAX_BODY_BYTES = 16 * 1024
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    app = Flask(__name__, static_folder=None)
+    app.config.from_mapping(
+        SITE_DIR=os.environ.get("TUTOR_SITE_DIR", str(DEFAULT_SITE_DIR)),
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        JSON_SORT_KEYS=False,
+    )
+    if test_config:
+        app.config.from_mapping(test_config)
+    app.json.sort_keys = False
+    app.register_blueprint(api.bp)
+    _register_site(app)
+    _register_errors(app)
+
+    @app.get("/healthz")
+    def healthz():
+        return jsonify({"status": "ok"})
+
+    return app
+
+
+def _register_site(app: Flask) -> None:
+    """Serve the built site from SITE_DIR; say how to build it when it is missing."""
+
+    @app.get("/", defaults={"path": "index.html"})
+    @app.get("/<path:path>")
+    def site(path: str):
+        root = Path(app.config["SITE_DIR"])
+        if not (root / "index.html").is_file():
+            return (
+                "<!doctype html><html lang=en><title>tutor: site not built</title>"
+                "<main><h1>The site has not been built yet</h1>"
+                "<p>The scoring API at <code>/api/score</code> works. To build the pages, run "
+                "<code>tutor build</code> (or <code>python build.py</code>), then reload.</p></main></html>",
+                503,
+                {"Content-Type": "text/html; charset=utf-8"},
+            )
+        if (root / path).is_dir():
+            path = path.rstrip("/") + "/index.html"
+        if not (root / path).is_file() and (root / path / "index.html").is_file():
+            path = path + "/index.html"
+        return send_from_directory(root, path)
+
+
+def _register_errors(app: Flask) -> None:
+    def wants_json() -> bool:
+        return request.path.startswith("/api/")
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        if wants_json():
+            messages = {
+                404: "No such API endpoint: use POST /api/score.",
+                405: "Use POST for /api/score, with a JSON body.",
+                413: f"The request body is too large (at most {MAX_BODY_BYTES} bytes).",
+            }
+            return api.error_response(messages.get(error.code, error.description), error.code)
+        root = Path(app.config["SITE_DIR"])
+        if error.code == 404 and (root / "404.html").is_file():
+            return send_from_directory(root, "404.html"), 404
+        return error
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception):  # pragma: no cover - the safety net behind every handler
+        app.logger.exception("unexpected error")
+        if wants_json():
+            return api.error_response("Something went wrong on the server while scoring; please report this hand.", 500)
+        return "Something went wrong on the server.", 500
