@@ -45,7 +45,8 @@ def main(argv=None) -> int:
     total = len(deals)
     print(f"hands: {total}  agree: {agree}  deliberate rulings: {deliberate}  "
           f"unexplained: {total - agree - deliberate}")
-    print(f"agreement (deliberate rulings counted as agreeing): {(agree + deliberate) / total:.4%}")
+    print(f"agreement: {agree / total:.4%} exact; {(agree + deliberate) / total:.4%} with the deliberate "
+          "rulings (same total, another reading of equal points)")
     missing = [fid for fid in FAN_BY_ID if fid not in seen]
     print("fans never scored:", missing or "none")
     for signature, items in sorted(groups.items(), key=lambda kv: -len(kv[1]))[: args.show]:

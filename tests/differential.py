@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from oracle import gb_fans
+from oracle import gb_fans, gb_total
 
 from tutor import tiles as T
 from tutor.engine import score
@@ -46,10 +46,16 @@ def compare(hand: Hand, situation) -> Outcome:
     theirs = gb_fans(hand, situation)
     outcome = Outcome(hand, situation, mine, theirs)
     if not outcome.agree:
-        outcome.deliberate = known_difference(outcome)
+        outcome.deliberate = known_difference(outcome, result.total, gb_total(hand, situation))
     return outcome
 
 
-def known_difference(outcome: Outcome) -> str:
-    """The name of the deliberate ruling that explains a disagreement, or ''."""
+def known_difference(outcome: Outcome, our_total: int, their_total: int) -> str:
+    """The deliberate ruling that explains a disagreement, or ''.
+
+    The only one so far: two readings of the hand score the same total and the two
+    calculators show different ones (tutor's tie-break is written up on the rulings page).
+    """
+    if our_total == their_total:
+        return "equal-points tie-break"
     return ""

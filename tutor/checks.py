@@ -12,12 +12,15 @@ tutor.engine, in one place.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import NamedTuple
+from functools import lru_cache
 from itertools import combinations
 
 from tutor import tiles as T
 from tutor.divisions import (
     HONORS_KNITTED,
+    waiting_tiles,
     KNITTED_STRAIGHT,
     SEVEN_PAIRS,
     STANDARD,
@@ -31,6 +34,20 @@ GREEN_TILES = frozenset({T.tile(2, "s"), T.tile(3, "s"), T.tile(4, "s"), T.tile(
 REVERSIBLE_TILES = frozenset(
     [T.tile(r, "p") for r in (1, 2, 3, 4, 5, 8, 9)] + [T.tile(r, "s") for r in (2, 4, 5, 6, 8, 9)] + [T.WHITE]
 )
+TERMINALS = frozenset(t for t in range(27) if t % 9 in (0, 8))
+TERMINALS_OR_HONORS = TERMINALS | frozenset(T.HONORS)
+
+
+@lru_cache(maxsize=None)
+def _holds_terminal_or_honor(kind: str, tile: int) -> bool:
+    return any(T.is_terminal_or_honor(t) for t in Group(kind, tile).tiles)
+
+
+@lru_cache(maxsize=None)
+def _holds_five(kind: str, tile: int) -> bool:
+    return any(t < 27 and t % 9 == 4 for t in Group(kind, tile).tiles)
+
+
 SPECIAL_FORM_NAMES = {
     SEVEN_PAIRS: "seven pairs",
     THIRTEEN_ORPHANS: "thirteen orphans",
@@ -40,13 +57,12 @@ SPECIAL_FORM_NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class Occurrence:
+class Occurrence(NamedTuple):
     """One occurrence of a fan: the tiles that make it, the sets it uses, in words."""
 
     tiles: tuple[int, ...]
     detail: str
-    sets: frozenset[int] = field(default_factory=frozenset)  # indices into View.sets
+    sets: frozenset[int] = frozenset()  # indices into View.sets
 
 
 @dataclass
@@ -65,19 +81,36 @@ class View:
     replacement_tile: bool
     robbing_kong: bool
     edition: str
-    waits: tuple[int, ...]  # tiles the hand waited on before the winning tile
 
     def __post_init__(self) -> None:
-        self.tiles = self.hand.all_tiles
-        self.distinct = frozenset(self.tiles)
+        facts = _hand_facts(self.hand)
+        self.tiles, self.distinct, self.suits, self.honors, self.counts = facts
         self.sets = self.division.sets
         self.pair = self.division.pair
         self.form = self.division.form
         self.chows = [i for i, g in enumerate(self.sets) if g.kind == "chow"]
-        self.pungs = [i for i, g in enumerate(self.sets) if g.is_pung]
-        self.suits = {t // 9 for t in self.distinct if t < 27}
-        self.honors = [t for t in self.distinct if t >= 27]
+        self.pungs = [i for i, g in enumerate(self.sets) if g.kind in ("pung", "kong")]
+        self.all_sets = frozenset(range(len(self.sets)))
+        self.groups_with_pair = list(self.sets) + ([self.pair] if self.pair is not None else [])
+        self.open_melds = [g for g in self.sets if g.open and g.declared]
+        self.kongs = [g for g in self.sets if g.kind == "kong"]
         self.concealed_pungs = [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
+        self._combos: dict[tuple[str, int], list] = {}
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        """The tiles the hand waited on before the winning tile (worked out only when asked)."""
+        return waiting_tiles(self.hand, self.win)
+
+    def combos(self, kind: str, size: int) -> list["Shape"]:
+        """Every choice of `size` chows (or pungs) as a Shape; worked out once per reading."""
+        key = (kind, size)
+        if key not in self._combos:
+            indices = self.chows if kind == "chow" else self.pungs
+            self._combos[key] = [
+                _shape(group, sorted(self.sets[i].tile for i in group)) for group in combinations(indices, size)
+            ]
+        return self._combos[key]
 
     def _won_by_discard(self, index: int) -> bool:
         """Did the winning discard complete this concealed pung (making it count as melded)?
@@ -102,27 +135,29 @@ class View:
         return tuple(out)
 
     def show(self, indices) -> str:
-        return " ".join(format_tiles(self.sets[i].tiles) for i in sorted(indices))
-
-    @property
-    def groups_with_pair(self) -> list[Group]:
-        return list(self.sets) + ([self.pair] if self.pair is not None else [])
-
-    @property
-    def open_melds(self) -> list[Group]:
-        return [g for g in self.sets if g.open and g.declared]
-
-    @property
-    def kongs(self) -> list[Group]:
-        return [g for g in self.sets if g.kind == "kong"]
+        return " ".join(_group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
 
 
-Result = "list[Occurrence] | str"
+
+@lru_cache(maxsize=4096)
+def _hand_facts(hand: Hand):
+    """Facts about the tiles that every reading of one hand shares."""
+    tiles = hand.all_tiles
+    distinct = frozenset(tiles)
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    return tiles, distinct, {t // 9 for t in distinct if t < 27}, [t for t in distinct if t >= 27], counts
+
+
+@lru_cache(maxsize=None)
+def _group_text(kind: str, tile: int) -> str:
+    return format_tiles(Group(kind, tile).tiles)
 
 
 def whole(view: View, detail: str) -> list[Occurrence]:
     """One occurrence that covers the whole hand."""
-    return [Occurrence(view.tiles, detail, frozenset(range(len(view.sets))))]
+    return [Occurrence(view.tiles, detail, view.all_sets)]
 
 
 def _list(tiles) -> str:
@@ -285,13 +320,13 @@ def reversible_tiles(view: View):
 
 
 def all_terminals(view: View):
-    if all(T.is_terminal(t) for t in view.distinct):
+    if view.distinct <= TERMINALS:
         return whole(view, "every tile is a 1 or a 9")
     return lambda: "needs only 1s and 9s; this hand has " + _list(t for t in view.tiles if not T.is_terminal(t))
 
 
 def all_terminals_and_honors(view: View):
-    if all(T.is_terminal_or_honor(t) for t in view.distinct):
+    if view.distinct <= TERMINALS_OR_HONORS:
         return whole(view, "every tile is a 1, a 9 or an honor")
     return lambda: "needs only 1s, 9s and honors; this hand has " + _list(
         t for t in view.tiles if not T.is_terminal_or_honor(t)
@@ -299,7 +334,7 @@ def all_terminals_and_honors(view: View):
 
 
 def all_simples(view: View):
-    if all(T.is_simple(t) for t in view.distinct):
+    if not view.distinct & TERMINALS_OR_HONORS:
         return whole(view, "no 1s, 9s or honors")
     return lambda: "needs no terminals or honors; this hand has " + _list(
         t for t in view.tiles if not T.is_simple(t)
@@ -310,7 +345,7 @@ def outside_hand(view: View):
     miss = _needs_standard(view, "Outside Hand")
     if miss:
         return miss
-    without = [g for g in view.groups_with_pair if not any(T.is_terminal_or_honor(t) for t in g.tiles)]
+    without = [g for g in view.groups_with_pair if not _holds_terminal_or_honor(g.kind, g.tile)]
     if not without:
         return whole(view, "every set and the pair hold a 1, a 9 or an honor")
     return lambda: "needs a terminal or honor in every set and the pair; " + ", ".join(
@@ -322,7 +357,7 @@ def all_fives(view: View):
     miss = _needs_standard(view, "All Fives")
     if miss:
         return miss
-    without = [g for g in view.groups_with_pair if not any(t < 27 and t % 9 == 4 for t in g.tiles)]
+    without = [g for g in view.groups_with_pair if not _holds_five(g.kind, g.tile)]
     if not without:
         return whole(view, "every set and the pair hold a 5")
     return lambda: "needs a 5 in every set and the pair; " + ", ".join(format_tiles(g.tiles) for g in without) + (
@@ -330,11 +365,16 @@ def all_fives(view: View):
     )
 
 
+@lru_cache(maxsize=None)
+def _rank_pool(low: int, high: int) -> frozenset[int]:
+    return frozenset(t for t in range(27) if low <= t % 9 + 1 <= high)
+
+
 def _rank_band(view: View, low: int, high: int, label: str):
-    outside = [t for t in view.tiles if t >= 27 or not low <= t % 9 + 1 <= high]
-    if not outside:
+    pool = _rank_pool(low, high)
+    if view.distinct <= pool:
         return whole(view, f"every tile is a suit tile from {low} to {high}")
-    return lambda: f"needs suit tiles from {low} to {high} only; this hand has {_list(outside)}"
+    return lambda: f"needs suit tiles from {low} to {high} only; this hand has {_list(view.distinct - pool)}"
 
 
 def upper_tiles(view: View):
@@ -483,196 +523,171 @@ def knitted_straight(view: View):
 
 
 # ------------------------------------------------------------------ chow combinations
+#
+# Each combination of sets is described once per reading as a Shape: the sets' tiles
+# sorted, whether they share one suit or spread over three, and their ranks. The tests
+# below are then plain comparisons.
 
 
-def _chow_groups(view: View, size: int):
-    return combinations(view.chows, size)
+class Shape(NamedTuple):
+    group: tuple[int, ...]  # indices into View.sets
+    tiles: tuple[int, ...]  # the lowest tile of each chow (or the pung tile), sorted
+    ranks: tuple[int, ...]  # 0-based ranks, sorted
+    one_suit: bool
+    three_suits: bool
 
 
-def _shifted(tiles: list[int], step: int) -> bool:
-    return all(b - a == step for a, b in zip(tiles, tiles[1:]))
+def _shape(group: tuple[int, ...], tiles: list[int]) -> Shape:
+    suits = {t // 9 for t in tiles}
+    return Shape(group, tuple(tiles), tuple(sorted(t % 9 for t in tiles)), len(suits) == 1,
+                 len(suits) == 3 and len(tiles) == 3)
 
 
-def _chow_fan(view: View, size: int, test, detail: str, need: str):
-    found = []
-    for group in _chow_groups(view, size):
-        starts = sorted(view.sets[i].tile for i in group)
-        if test(starts):
-            found.append(Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group)))
+def _steps(values: tuple[int, ...]) -> set[int]:
+    return {b - a for a, b in zip(values, values[1:])}
+
+
+def _combination_fan(view: View, kind: str, size: int, test, detail: str, need: str):
+    if len(view.chows if kind == "chow" else view.pungs) < size:
+        return need
+    found = [
+        Occurrence(view.set_tiles(shape.group), f"{view.show(shape.group)}: {detail}", frozenset(shape.group))
+        for shape in view.combos(kind, size)
+        if test(shape)
+    ]
     return found or need
 
 
-def _same_suit(starts) -> bool:
-    return len({t // 9 for t in starts}) == 1
+def _identical(shape: Shape) -> bool:
+    return shape.tiles[0] == shape.tiles[-1]
 
 
-def _one_each_suit(starts) -> bool:
-    return len({t // 9 for t in starts}) == len(starts) == 3
+def _pure_shifted(shape: Shape) -> bool:
+    return shape.one_suit and _steps(shape.tiles) in ({1}, {2})
 
 
-def _ranks(starts) -> list[int]:
-    return sorted(t % 9 for t in starts)
+def _mixed_same(shape: Shape) -> bool:
+    return len(set(shape.ranks)) == 1 and (shape.three_suits or (len(shape.tiles) == 2 and not shape.one_suit))
+
+
+def _mixed_shifted(shape: Shape) -> bool:
+    return shape.three_suits and _steps(shape.ranks) == {1}
 
 
 def quadruple_chow(view: View):
-    return _chow_fan(view, 4, lambda s: len(set(s)) == 1, "four identical chows", "needs four identical chows")
+    return _combination_fan(view, "chow", 4, _identical, "four identical chows", "needs four identical chows")
 
 
 def four_pure_shifted_chows(view: View):
-    return _chow_fan(
-        view,
-        4,
-        lambda s: _same_suit(s) and (_shifted(s, 1) or _shifted(s, 2)),
+    return _combination_fan(
+        view, "chow", 4, _pure_shifted,
         "four chows in one suit, each one or two higher than the last",
         "needs four chows in one suit stepping up by 1 or by 2",
     )
 
 
 def pure_triple_chow(view: View):
-    return _chow_fan(view, 3, lambda s: len(set(s)) == 1, "three identical chows", "needs three identical chows")
+    return _combination_fan(view, "chow", 3, _identical, "three identical chows", "needs three identical chows")
 
 
 def pure_straight(view: View):
-    return _chow_fan(
-        view,
-        3,
-        lambda s: _same_suit(s) and _ranks(s) == [0, 3, 6],
-        "123 456 789 in one suit",
-        "needs 123, 456 and 789 in one suit",
+    return _combination_fan(
+        view, "chow", 3, lambda sh: sh.one_suit and sh.ranks == (0, 3, 6),
+        "123 456 789 in one suit", "needs 123, 456 and 789 in one suit",
     )
 
 
 def pure_shifted_chows(view: View):
-    return _chow_fan(
-        view,
-        3,
-        lambda s: _same_suit(s) and (_shifted(s, 1) or _shifted(s, 2)),
-        "three chows in one suit stepping up evenly",
-        "needs three chows in one suit stepping up by 1 or by 2",
+    return _combination_fan(
+        view, "chow", 3, _pure_shifted,
+        "three chows in one suit stepping up evenly", "needs three chows in one suit stepping up by 1 or by 2",
     )
 
 
 def mixed_straight(view: View):
-    def test(starts):
-        by_suit = sorted(starts, key=lambda t: t % 9)
-        return _one_each_suit(starts) and [t % 9 for t in by_suit] == [0, 3, 6]
-
-    return _chow_fan(view, 3, test, "123, 456 and 789 in three suits", "needs 123, 456 and 789, each in a different suit")
+    return _combination_fan(
+        view, "chow", 3, lambda sh: sh.three_suits and sh.ranks == (0, 3, 6),
+        "123, 456 and 789 in three suits", "needs 123, 456 and 789, each in a different suit",
+    )
 
 
 def mixed_triple_chow(view: View):
-    return _chow_fan(
-        view,
-        3,
-        lambda s: _one_each_suit(s) and len(set(_ranks(s))) == 1,
-        "the same chow in all three suits",
-        "needs the same chow in all three suits",
+    return _combination_fan(
+        view, "chow", 3, _mixed_same, "the same chow in all three suits", "needs the same chow in all three suits"
     )
 
 
 def mixed_shifted_chows(view: View):
-    def test(starts):
-        ranks = _ranks(starts)
-        return _one_each_suit(starts) and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[0] + 2
-
-    return _chow_fan(
-        view, 3, test, "chows in three suits, each one higher", "needs three chows in three suits stepping up by 1"
+    return _combination_fan(
+        view, "chow", 3, _mixed_shifted,
+        "chows in three suits, each one higher", "needs three chows in three suits stepping up by 1",
     )
 
 
 def pure_double_chow(view: View):
-    return _chow_fan(view, 2, lambda s: s[0] == s[1], "two identical chows", "needs two identical chows")
+    return _combination_fan(view, "chow", 2, _identical, "two identical chows", "needs two identical chows")
 
 
 def mixed_double_chow(view: View):
-    return _chow_fan(
-        view,
-        2,
-        lambda s: s[0] // 9 != s[1] // 9 and s[0] % 9 == s[1] % 9,
-        "the same chow in two suits",
-        "needs the same chow in two different suits",
+    return _combination_fan(
+        view, "chow", 2, _mixed_same, "the same chow in two suits", "needs the same chow in two different suits"
     )
 
 
 def short_straight(view: View):
-    return _chow_fan(
-        view,
-        2,
-        lambda s: _same_suit(s) and s[1] - s[0] == 3,
+    return _combination_fan(
+        view, "chow", 2, lambda sh: sh.one_suit and sh.tiles[1] - sh.tiles[0] == 3,
         "two chows in one suit making six in a row",
         "needs two chows in one suit that make six in a row, such as 123 and 456",
     )
 
 
 def two_terminal_chows(view: View):
-    return _chow_fan(
-        view,
-        2,
-        lambda s: _same_suit(s) and s[0] % 9 == 0 and s[1] - s[0] == 6,
-        "123 and 789 in one suit",
-        "needs 123 and 789 in the same suit",
+    return _combination_fan(
+        view, "chow", 2, lambda sh: sh.one_suit and sh.ranks == (0, 6),
+        "123 and 789 in one suit", "needs 123 and 789 in the same suit",
     )
 
 
 # ------------------------------------------------------------------ pung combinations
+# Only suit pungs take part: shapes with an honor are left out by _suit_pungs.
 
 
-def _pung_fan(view: View, size: int, test, detail: str, need: str):
-    found = []
-    for group in combinations(view.pungs, size):
-        tiles = sorted(view.sets[i].tile for i in group)
-        if all(t < 27 for t in tiles) and test(tiles):
-            found.append(Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group)))
-    return found or need
+def _suit_pung_fan(view: View, size: int, test, detail: str, need: str):
+    return _combination_fan(view, "pung", size, lambda sh: sh.tiles[-1] < 27 and test(sh), detail, need)
 
 
 def four_pure_shifted_pungs(view: View):
-    return _pung_fan(
-        view,
-        4,
-        lambda t: _same_suit(t) and _shifted(t, 1),
-        "four pungs in one suit, each one higher",
-        "needs four pungs in one suit stepping up by 1",
+    return _suit_pung_fan(
+        view, 4, lambda sh: sh.one_suit and _steps(sh.tiles) == {1},
+        "four pungs in one suit, each one higher", "needs four pungs in one suit stepping up by 1",
     )
 
 
 def pure_shifted_pungs(view: View):
-    return _pung_fan(
-        view,
-        3,
-        lambda t: _same_suit(t) and _shifted(t, 1),
-        "three pungs in one suit, each one higher",
-        "needs three pungs in one suit stepping up by 1",
+    return _suit_pung_fan(
+        view, 3, lambda sh: sh.one_suit and _steps(sh.tiles) == {1},
+        "three pungs in one suit, each one higher", "needs three pungs in one suit stepping up by 1",
     )
 
 
 def mixed_shifted_pungs(view: View):
-    def test(tiles):
-        ranks = _ranks(tiles)
-        return _one_each_suit(tiles) and ranks[1] == ranks[0] + 1 and ranks[2] == ranks[0] + 2
-
-    return _pung_fan(
-        view, 3, test, "pungs in three suits, each one higher", "needs three pungs in three suits stepping up by 1"
+    return _suit_pung_fan(
+        view, 3, _mixed_shifted,
+        "pungs in three suits, each one higher", "needs three pungs in three suits stepping up by 1",
     )
 
 
 def triple_pung(view: View):
-    return _pung_fan(
-        view,
-        3,
-        lambda t: _one_each_suit(t) and len(set(_ranks(t))) == 1,
-        "the same number pung in all three suits",
-        "needs pungs of the same number in all three suits",
+    return _suit_pung_fan(
+        view, 3, _mixed_same,
+        "the same number pung in all three suits", "needs pungs of the same number in all three suits",
     )
 
 
 def double_pung(view: View):
-    return _pung_fan(
-        view,
-        2,
-        lambda t: t[0] // 9 != t[1] // 9 and t[0] % 9 == t[1] % 9,
-        "the same number pung in two suits",
-        "needs pungs of the same number in two suits",
+    return _suit_pung_fan(
+        view, 2, _mixed_same, "the same number pung in two suits", "needs pungs of the same number in two suits"
     )
 
 
@@ -774,7 +789,7 @@ def concealed_kong(view: View):
 
 def tile_hog(view: View):
     kong_tiles = {g.tile for g in view.kongs}
-    counts = view.hand.counts()
+    counts = view.counts
     found = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles]
     if found:
         return [Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in found]
@@ -832,17 +847,24 @@ def _win_roles(view: View) -> set[str]:
 
 
 def _wait_fan(view: View, role: str, label: str):
+    roles = _win_roles(view)
+    # When the winning tile fits several roles the reading follows edge, then closed, then single.
+    chosen = next((r for r in ("edge", "closed", "single") if r in roles), None)
+    if chosen != role:
+        # Not this wait; the reasons are built only if someone asks (the waits cost time).
+        def reason() -> str:
+            miss = _wait_miss(view)
+            if miss:
+                return miss
+            if chosen:
+                return f"the winning tile {T.code(view.win)} reads as a {chosen} wait here"
+            return f"the winning tile {T.code(view.win)} does not complete a concealed chow or the pair this way"
+
+        return reason
     miss = _wait_miss(view)
     if miss:
         return miss
-    roles = _win_roles(view)
-    # When the winning tile fits several roles the reading follows edge, then closed, then single.
-    for candidate in ("edge", "closed", "single"):
-        if candidate in roles:
-            if candidate == role:
-                return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
-            return f"the winning tile {T.code(view.win)} reads as a {candidate} wait here"
-    return f"the winning tile {T.code(view.win)} does not complete a chow or the pair in this way"
+    return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
 
 
 def edge_wait(view: View):

@@ -15,6 +15,7 @@ Forms:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 from functools import lru_cache
 from itertools import permutations
 
@@ -36,8 +37,7 @@ KNITTED_PATTERNS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-@dataclass(frozen=True)
-class Group:
+class Group(NamedTuple):
     """A set or pair in a division.
 
     open:     claimed from another player (a melded chow, pung or kong). A pung that the
@@ -52,9 +52,7 @@ class Group:
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        if self.kind == "chow":
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * {"pair": 2, "pung": 3, "kong": 4}[self.kind]
+        return _group_tiles(self.kind, self.tile)
 
     @property
     def is_pung(self) -> bool:
@@ -94,6 +92,13 @@ class Division:
         if self.knitted:
             parts.insert(0, format_tiles(self.knitted))
         return parts
+
+
+@lru_cache(maxsize=None)
+def _group_tiles(kind: str, tile: int) -> tuple[int, ...]:
+    if kind == "chow":
+        return (tile, tile + 1, tile + 2)
+    return (tile,) * {"pair": 2, "pung": 3, "kong": 4}[kind]
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:
@@ -287,17 +292,26 @@ def is_standard_complete(counts: list[int]) -> bool:
 
 
 def is_winning(hand: Hand) -> bool:
-    counts = concealed_counts(hand)
-    if sum(counts) != (4 - len(hand.melds)) * 3 + 2:
+    return _counts_win(concealed_counts(hand), len(hand.melds))
+
+
+def _counts_win(counts: list[int], melds: int) -> bool:
+    """Do these concealed tile counts, beside this many declared sets, make a winning hand?"""
+    if sum(counts) != (4 - melds) * 3 + 2:
         return False
     if is_standard_complete(counts):
         return True
-    if not hand.melds:
+    if not melds:
         if all(c in (0, 2, 4) for c in counts):
             return True
-        if thirteen_orphans_division(hand) or honors_knitted_division(hand):
+        present = [t for t in range(34) if counts[t]]
+        if len(present) == 13 and set(present) == set(TERMINALS_AND_HONORS):
             return True
-    if len(hand.melds) <= 1:
+        if len(present) == 14 and any(
+            all(t >= 27 or t in pattern for t in present) for pattern in _KNITTED_SETS
+        ):
+            return True
+    if melds <= 1:
         for pattern in KNITTED_PATTERNS:
             if all(counts[t] for t in pattern):
                 rest = counts[:]
@@ -308,17 +322,69 @@ def is_winning(hand: Hand) -> bool:
     return False
 
 
-def waiting_tiles(hand: Hand, win_tile: int) -> list[int]:
-    """The tiles that would have completed the hand before the winning tile arrived."""
-    waiting_hand = list(hand.concealed)
-    waiting_hand.remove(win_tile)
-    held = [0] * 34
-    for t in hand.all_tiles:
-        held[t] += 1
-    held[win_tile] -= 1
-    out = []
-    for candidate in range(34):
-        trial = Hand(hand.melds, tuple(sorted(waiting_hand + [candidate])))
-        if is_winning(trial):
-            out.append(candidate)
+_KNITTED_SETS = tuple(frozenset(p) for p in KNITTED_PATTERNS)
+
+
+@lru_cache(maxsize=4096)
+def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
+    """The tiles that would have completed the hand before the winning tile arrived.
+
+    A tile counts even when all four copies are already in the hand, as PyMahjongGB
+    counts it: the question is the shape of the wait, not what is left to draw.
+    Each form is asked only about the tiles that could complete it, which keeps this
+    cheap enough to run on every hand.
+    """
+    counts = concealed_counts(hand)
+    counts[win_tile] -= 1
+    melds = len(hand.melds)
+    waits: set[int] = set()
+    for candidate in _standard_candidates(counts):
+        counts[candidate] += 1
+        if is_standard_complete(counts):
+            waits.add(candidate)
+        counts[candidate] -= 1
+    present = {t for t in range(34) if counts[t]}
+    if melds <= 1:
+        for pattern in KNITTED_PATTERNS:
+            missing = [t for t in pattern if not counts[t]]
+            if len(missing) > 1:
+                continue
+            for candidate in missing or _standard_candidates(counts) | set(pattern):
+                counts[candidate] += 1
+                if all(counts[t] for t in pattern):
+                    rest = counts[:]
+                    for t in pattern:
+                        rest[t] -= 1
+                    if is_standard_complete(rest):
+                        waits.add(candidate)
+                counts[candidate] -= 1
+    if melds == 0:
+        odd = [t for t in present if counts[t] % 2]
+        if len(odd) == 1:
+            waits.add(odd[0])  # seven pairs: the single tile pairs up
+        if present <= set(TERMINALS_AND_HONORS):
+            if len(present) == 13:
+                waits.update(TERMINALS_AND_HONORS)
+            elif len(present) == 12:
+                waits.update(set(TERMINALS_AND_HONORS) - present)
+        if len(present) == 13 and all(counts[t] == 1 for t in present):
+            for pattern in _KNITTED_SETS:
+                allowed = pattern | set(T.HONORS)
+                if present <= allowed:
+                    waits.update(allowed - present)
+    return tuple(sorted(waits))
+
+
+def _standard_candidates(counts: list[int]) -> set[int]:
+    """Tiles that could complete four sets and a pair: each held tile and its neighbours."""
+    out: set[int] = set()
+    for t in range(34):
+        if not counts[t]:
+            continue
+        if t >= 27:
+            out.add(t)
+            continue
+        base = t - t % 9
+        for n in range(max(base, t - 2), min(base + 8, t + 2) + 1):
+            out.add(n)
     return out

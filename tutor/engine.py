@@ -42,6 +42,7 @@ FLOWER_TILES = 81
 MIXED_KONGS_FAN = 57
 
 _CHECKS = {fan.id: getattr(C, fan.check) for fan in FANS}
+_POINTS = {key: {fan.id: fan.points(key) for fan in FANS} for key in EDITION_KEYS}
 _FORM_ORDER = {STANDARD: 0, "knitted_straight": 1, "seven_pairs": 2, "honors_knitted": 3, "thirteen_orphans": 4}
 
 
@@ -206,7 +207,10 @@ class Result:
     fans: list[ScoredFan]
     excluded: list[ExcludedFan]
     why_not: list[WhyNot] = field(default_factory=list)
-    waits: tuple[int, ...] = ()
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        return waiting_tiles(self.hand, self.situation.win)
 
     @property
     def total(self) -> int:
@@ -301,7 +305,7 @@ class _Tally:
     points: dict[int, int] = field(default_factory=dict)
 
     def fan_points(self, fan_id: int) -> int:
-        return self.points.get(fan_id, FAN_BY_ID[fan_id].points(self.edition.key))
+        return self.points.get(fan_id) or _POINTS[self.edition.key][fan_id]
 
     def total(self) -> int:
         return sum(self.fan_points(fid) * len(occ) for fid, occ in self.hits.items())
@@ -497,12 +501,17 @@ def _score_reading(view: C.View, edition: Edition) -> _Tally:
 def _reading_key(tally: _Tally) -> tuple:
     """Tie-break between readings of equal points, in order: the standard form before
     the special forms; the higher best fans (highest-first); the reading whose pair is
-    the higher tile (as PyMahjongGB settles such ties); finally the notation, so the
-    choice never depends on the order readings were found."""
+    the higher tile (as PyMahjongGB settles such ties). Readings still equal after that
+    are told apart by their notation (see score), so the choice never depends on the
+    order in which readings were found."""
     values = sorted((tally.fan_points(fid) for fid, occ in tally.hits.items() for _ in occ), reverse=True)
     division = tally.view.division
     pair = division.pair.tile if division.pair is not None else -1
-    return (tally.total(), -_FORM_ORDER[division.form], values, pair, " ".join(division.describe()))
+    return (tally.total(), -_FORM_ORDER[division.form], values, pair)
+
+
+def _notation_of(tally: _Tally) -> str:
+    return " ".join(tally.view.division.describe())
 
 
 # ---------------------------------------------------------------------------- the public entry
@@ -521,7 +530,6 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
     if not divisions:
         raise NotWinning(_not_winning_reason(hand))
     rules = EDITIONS[edition]
-    waits = tuple(waiting_tiles(hand, situation.win))
     seat = T.WIND_BY_LETTER[situation.seat_wind]
     prevalent = T.WIND_BY_LETTER[situation.prevalent_wind]
     best: _Tally | None = None
@@ -540,17 +548,16 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
             replacement_tile=situation.replacement_tile,
             robbing_kong=situation.robbing_kong,
             edition=edition,
-            waits=waits,
         )
         tally = _score_reading(view, rules)
         key = _reading_key(tally)
-        if best is None or key > best_key:
+        if best is None or key > best_key or (key == best_key and _notation_of(tally) > _notation_of(best)):
             best, best_key = tally, key
     assert best is not None
-    return _result(hand, situation, edition, best, why_not, waits)
+    return _result(hand, situation, edition, best, why_not)
 
 
-def _result(hand, situation, edition, tally: _Tally, why_not: list[int], waits) -> Result:
+def _result(hand, situation, edition, tally: _Tally, why_not: list[int]) -> Result:
     fans = []
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
@@ -561,7 +568,7 @@ def _result(hand, situation, edition, tally: _Tally, why_not: list[int], waits) 
         fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), tally.fan_points(fid), tuple(sorted(tiles)), reason))
     excluded = _merge_excluded(tally.excluded, tally.hits)
     answers = [_why_not(tally, fid, excluded) for fid in why_not]
-    return Result(hand, situation, edition, tally.view.division, fans, excluded, answers, waits)
+    return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
 
 
 def _merge_excluded(excluded: list[ExcludedFan], counted) -> list[ExcludedFan]:

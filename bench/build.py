@@ -1,0 +1,191 @@
+"""Time the site build against a plain `mkdocs build` of the same markdown.
+
+    .venv/bin/python bench/build.py [--runs 3] [--content content]
+
+While content/fans/ is incomplete the script also times a synthetic content tree the size
+of the finished site (81 fan pages with scored examples, 12 lessons) and judges the
+targets on that one.
+
+Both builds run as fresh processes, the way an author runs them, and the best of
+--runs is kept. mkdocs is a bench-only dependency (the 'bench' extra in
+pyproject.toml): when this interpreter cannot import it, the script installs it
+once into its own virtual environment under the system's temporary folder, so
+the project's environment stays as it is.
+
+mkdocs gets the same markdown files (front matter, hand blocks and all) with the
+same Python-Markdown extensions and its built-in theme; it knows nothing of tiles
+or scoring, so it does less work per page, and our build also writes the 81 fan
+pages and the generated pages. Targets: under 3 s, and at least 2x faster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MKDOCS = "mkdocs>=1.6,<2"
+SIDE_VENV = Path(tempfile.gettempdir()) / "tutor-bench-mkdocs"
+TARGET_SECONDS = 3.0
+TARGET_RATIO = 2.0
+
+
+def mkdocs_python() -> str:
+    """A Python that can run mkdocs: this one, or a side environment made once."""
+    probe = subprocess.run([sys.executable, "-c", "import mkdocs"], capture_output=True)
+    if probe.returncode == 0:
+        return sys.executable
+    python = SIDE_VENV / "bin" / "python"
+    if not python.exists() or subprocess.run([str(python), "-c", "import mkdocs"], capture_output=True).returncode:
+        print(f"installing {MKDOCS} into {SIDE_VENV} (once) ...", file=sys.stderr)
+        venv.create(SIDE_VENV, with_pip=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", MKDOCS], check=True)
+    return str(python)
+
+
+def mkdocs_project(content: Path, work: Path) -> Path:
+    """The same markdown as a mkdocs project (docs/ + mkdocs.yml)."""
+    project = work / "mkdocs"
+    docs = project / "docs"
+    shutil.copytree(content, docs, ignore=shutil.ignore_patterns("AUTHORING.md", "README.md"))
+    (project / "mkdocs.yml").write_text(
+        "site_name: tutor bench\n"
+        "theme: mkdocs\n"
+        "markdown_extensions: [tables, fenced_code, attr_list, def_list, toc, admonition, sane_lists, footnotes]\n"
+        "validation: {links: {not_found: ignore, absolute_links: ignore, unrecognized_links: ignore}}\n",
+        encoding="utf-8",
+    )
+    return project
+
+
+def synthetic_content(target: Path, seed: int = 7) -> Path:
+    """A content tree the size of the finished site: 81 fan pages with scored examples, 12 lessons.
+
+    Hands come from tutor.generate (winning by construction) and are scored here, so each fan
+    page shows hands that score its fan, plus a near miss, as the real pages will."""
+    sys.path.insert(0, str(ROOT))
+    from tutor import fans as F
+    from tutor import tiles as T
+    from tutor.engine import score
+    from tutor.generate import random_deals
+
+    scoring: dict[int, list[str]] = {fan.id: [] for fan in F.FANS}
+    near: dict[int, str] = {}
+    for deal in random_deals(seed, 4000):
+        block = _hand_block(deal, T)
+        scored = {item.fan.id for item in score(deal.hand, deal.situation).fans}
+        for fan_id in scored:
+            if len(scoring[fan_id]) < 3:
+                scoring[fan_id].append(block)
+        for fan_id in set(scoring) - scored:
+            near.setdefault(fan_id, block + "near_miss: true\n")
+    shutil.copytree(ROOT / "content", target, ignore=shutil.ignore_patterns("fans", "lessons"))
+    (target / "fans").mkdir()
+    (target / "lessons").mkdir()
+    for fan in F.FANS:
+        examples = "\n".join(f"```hand\n{b}```\n\n{_PROSE}\n" for b in scoring[fan.id])
+        (target / "fans" / f"{fan.slug}.md").write_text(
+            f"---\nfan: {fan.id}\nsummary: A synthetic page for the benchmark.\n---\n\n"
+            f"## Examples\n\n{_PROSE}\n\n{examples}\n## Near misses\n\n```hand\n{near[fan.id]}```\n\n"
+            f"{_PROSE}\n\n## Rulings\n\n{_PROSE}\n", encoding="utf-8")
+    for number in range(1, 13):
+        (target / "lessons" / f"{number:02d}-lesson-{number}.md").write_text(
+            f"---\ntitle: Lesson {number}\norder: {number}\nsummary: A synthetic lesson.\n"
+            f"goals: [read tiles, score a hand]\n---\n\n## The idea\n\n{_PROSE}\n\n{_PROSE}\n\n"
+            f"## An example\n\n```hand\n{scoring[22][0]}```\n\n## Check\n\n{_QUESTION}\n{_QUESTION}\n",
+            encoding="utf-8")
+    return target
+
+
+def _hand_block(deal, T) -> str:
+    s = deal.situation
+    lines = [f"hand: {deal.hand.notation()}", f"win: {T.code(s.win)}"]
+    for flag in ("self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong"):
+        if getattr(s, flag):
+            lines.append(f"{flag}: true")
+    lines += [f"seat_wind: {s.seat_wind}", f"prevalent_wind: {s.prevalent_wind}", f"flowers: {s.flowers}"]
+    return "\n".join(lines) + "\n"
+
+
+_PROSE = ("A chow such as ((123m)) and a pung such as (([EEE])) make sets; with a pair such as ((55s)) "
+          "four sets make a hand. This looks like [](fan:half-flush), but the honors change it: read "
+          "[the glossary](../glossary.md#pung) and compare [](fan:full-flush). Count the points, check "
+          "the minimum of 8, and remember that implied fans are never counted twice. " * 3)
+_QUESTION = """```question
+question: Which of these is a pung?
+choices: ["((123m))", "((EEE))", "((55s))"]
+answer: 1
+explain: Three identical tiles, ((EEE)), make a pung.
+why_wrong: ["((123m)) is a chow.", "", "((55s)) is a pair."]
+```
+"""
+
+
+def best_of(runs: int, command: list[str], cwd: Path) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
+        times.append(time.perf_counter() - started)
+        if result.returncode:
+            sys.exit(f"{' '.join(command)} failed:\n{result.stderr}")
+    return min(times)
+
+
+def compare(content: Path, runs: int, label: str) -> tuple[float, float]:
+    """(our seconds, mkdocs seconds) for one content folder, both as fresh processes."""
+    fan_pages = len(list((content / "fans").glob("*.md"))) if (content / "fans").is_dir() else 0
+    with tempfile.TemporaryDirectory(prefix="tutor-bench-") as tmp:
+        work = Path(tmp)
+        project = work / "tutor"
+        project.mkdir()
+        shutil.copytree(content, project / "content")
+        for name in ("templates", "static"):
+            os.symlink(ROOT / name, project / name)
+        shutil.copy(ROOT / "site.toml", project / "site.toml")
+        ours = [sys.executable, str(ROOT / "build.py"), "--root", str(project), "--out", str(work / "out")]
+        if fan_pages < 81:
+            ours.append("--draft")
+        theirs = [mkdocs_python(), "-m", "mkdocs", "build", "-q", "-d", str(work / "mkdocs-out")]
+        mk = mkdocs_project(content, work)
+        ours_s = best_of(runs, ours, ROOT)
+        theirs_s = best_of(runs, theirs, mk)
+        pages = len(list((work / "out").rglob("*.html")))
+        mk_pages = len(list((work / "mkdocs-out").rglob("*.html")))
+    markdown = len(list(content.rglob("*.md")))
+    print(f"{label}: {markdown} markdown files")
+    print(f"  tutor build : {ours_s:6.2f} s  ({pages} pages)")
+    print(f"  mkdocs build: {theirs_s:6.2f} s  ({mk_pages} pages)")
+    print(f"  ratio       : {theirs_s / ours_s:6.2f}x")
+    return ours_s, theirs_s
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--content", type=Path, default=ROOT / "content",
+                        help="content folder to build (default: the real content)")
+    args = parser.parse_args(argv)
+    content = args.content.resolve()
+    ours_s, theirs_s = compare(content, args.runs, f"content ({content})")
+    if len(list((content / "fans").glob("*.md"))) < 81:
+        # Until the writers finish, the real content is too small to measure: also time a
+        # synthetic tree the size of the finished site, and judge the targets on it.
+        with tempfile.TemporaryDirectory(prefix="tutor-synthetic-") as tmp:
+            synthetic = synthetic_content(Path(tmp) / "content")
+            ours_s, theirs_s = compare(synthetic, args.runs, "synthetic full-size content")
+    ok = ours_s < TARGET_SECONDS and theirs_s / ours_s >= TARGET_RATIO
+    print(f"targets (under {TARGET_SECONDS:.0f} s, at least {TARGET_RATIO:.0f}x faster than mkdocs): "
+          + ("met" if ok else "MISSED"))
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

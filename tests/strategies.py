@@ -1,0 +1,118 @@
+"""Hypothesis strategies: winning hands built by construction.
+
+A hand is four sets and a pair (at most four of any tile), some sets melded or made
+into kongs, or one of the special forms; the winning tile is one of the concealed
+tiles and the situation is consistent with the hand.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from tutor import tiles as T
+from tutor.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
+from tutor.engine import Situation, validate
+from tutor.notation import Hand, Meld
+
+SET_CHOICES = [("chow", t) for t in range(27) if t % 9 <= 6] + [("pung", t) for t in range(34)]
+
+
+def _tiles_of(kind: str, t: int) -> tuple[int, ...]:
+    return (t, t + 1, t + 2) if kind == "chow" else (t, t, t)
+
+
+@st.composite
+def standard_hands(draw) -> Hand:
+    counts = [0] * 34
+    chosen = []
+    while len(chosen) < 4:
+        kind, t = draw(st.sampled_from(SET_CHOICES))
+        tiles = _tiles_of(kind, t)
+        if all(counts[x] + tiles.count(x) <= 4 for x in set(tiles)):
+            for x in tiles:
+                counts[x] += 1
+            chosen.append((kind, t))
+    pair = draw(st.sampled_from([t for t in range(34) if counts[t] <= 2]))
+    counts[pair] += 2
+    melds, concealed = [], [pair, pair]
+    for kind, t in chosen:
+        how = draw(st.sampled_from(["concealed", "concealed", "melded", "kong"]))
+        if how == "kong" and kind == "pung" and counts[t] == 3:
+            counts[t] += 1
+            melds.append(Meld("kong", t, concealed=draw(st.booleans())))
+        elif how == "melded":
+            melds.append(Meld(kind, t))
+        else:
+            concealed.extend(_tiles_of(kind, t))
+    return Hand(tuple(melds), tuple(sorted(concealed)))
+
+
+@st.composite
+def seven_pairs_hands(draw) -> Hand:
+    kinds = draw(st.lists(st.integers(0, 33), min_size=6, max_size=7, unique=True))
+    tiles = [t for t in kinds for _ in range(2)]
+    if len(kinds) == 6:  # one kind twice: four alike
+        tiles += [kinds[0], kinds[0]]
+    return Hand((), tuple(sorted(tiles)))
+
+
+@st.composite
+def thirteen_orphans_hands(draw) -> Hand:
+    extra = draw(st.sampled_from(TERMINALS_AND_HONORS))
+    return Hand((), tuple(sorted(TERMINALS_AND_HONORS + (extra,))))
+
+
+@st.composite
+def knitted_hands(draw) -> Hand:
+    pattern = list(draw(st.sampled_from(KNITTED_PATTERNS)))
+    honors = draw(st.lists(st.sampled_from(T.HONORS), min_size=5, max_size=7, unique=True))
+    suited = draw(st.permutations(pattern))[: 14 - len(honors)]
+    return Hand((), tuple(sorted(honors + suited)))
+
+
+@st.composite
+def knitted_straight_hands(draw) -> Hand:
+    pattern = list(draw(st.sampled_from(KNITTED_PATTERNS)))
+    counts = [0] * 34
+    for t in pattern:
+        counts[t] += 1
+    kind, t = draw(st.sampled_from([s for s in SET_CHOICES
+                                    if all(counts[x] + _tiles_of(*s).count(x) <= 4 for x in _tiles_of(*s))]))
+    for x in _tiles_of(kind, t):
+        counts[x] += 1
+    pair = draw(st.sampled_from([x for x in range(34) if counts[x] <= 2]))
+    if draw(st.booleans()):
+        return Hand((Meld(kind, t),), tuple(sorted(pattern + [pair, pair])))
+    return Hand((), tuple(sorted(pattern + list(_tiles_of(kind, t)) + [pair, pair])))
+
+
+def winning_hands():
+    return st.one_of(
+        standard_hands(), standard_hands(), standard_hands(), seven_pairs_hands(),
+        thirteen_orphans_hands(), knitted_hands(), knitted_straight_hands(),
+    )
+
+
+@st.composite
+def deals(draw) -> tuple[Hand, Situation]:
+    """A winning hand with a situation that validate() accepts."""
+    hand = draw(winning_hands())
+    win = draw(st.sampled_from(hand.concealed))
+    self_drawn = draw(st.booleans())
+    flags = {}
+    if hand.concealed.count(win) == 1 and draw(st.booleans()):
+        flags["last_tile"] = True
+    extra = draw(st.sampled_from(["none", "none", "wall", "replacement", "robbing"]))
+    if extra == "wall":
+        flags["last_wall_tile"] = True
+    elif extra == "replacement" and self_drawn and hand.kongs:
+        flags["replacement_tile"] = True
+    elif extra == "robbing" and not self_drawn and hand.counts()[win] == 1:
+        flags["robbing_kong"] = True
+    situation = Situation(
+        win=win, self_drawn=self_drawn,
+        seat_wind=draw(st.sampled_from("ESWN")), prevalent_wind=draw(st.sampled_from("ESWN")),
+        flowers=draw(st.integers(0, 8)), **flags,
+    )
+    validate(hand, situation)  # the construction above only makes valid situations
+    return hand, situation

@@ -1,0 +1,111 @@
+"""Properties of the scorer on hands built by construction (see tests/strategies.py)."""
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from strategies import deals, winning_hands
+
+from tutor import tiles as T
+
+from tutor.divisions import all_divisions
+from tutor.editions import EDITIONS
+from tutor.engine import score
+from tutor.fans import FAN_BY_ID
+from tutor.notation import Hand, Meld, format_hand, parse_hand
+
+EXAMPLES = settings(max_examples=300, deadline=None)
+
+
+def _fingerprint(result):
+    return sorted((f.fan.id, f.count, f.points) for f in result.fans), result.total
+
+
+@EXAMPLES
+@given(winning_hands())
+def test_notation_round_trips(hand):
+    text = format_hand(hand)
+    again = parse_hand(text)
+    assert sorted(again.melds) == sorted(hand.melds)
+    assert again.concealed == hand.concealed
+    assert format_hand(again) == text
+
+
+@EXAMPLES
+@given(winning_hands())
+def test_every_division_recombines_to_the_hand(hand):
+    divisions = all_divisions(hand)
+    assert divisions, "a hand built by construction always wins"
+    for division in divisions:
+        tiles = []
+        for group in division.sets:
+            tiles.extend(group.tiles)
+        if division.pair is not None and division.form != "thirteen_orphans":
+            tiles.extend(division.pair.tiles)
+        for pair in division.pairs:
+            tiles.extend((pair, pair))
+        if division.form == "thirteen_orphans":
+            tiles = list(hand.concealed)
+        else:
+            tiles.extend(division.knitted)
+        assert sorted(tiles) == list(hand.all_tiles)
+
+
+@EXAMPLES
+@given(deals(), st.integers(0, 2**32))
+def test_tile_order_does_not_change_the_score(deal, seed):
+    hand, situation = deal
+    rng = random.Random(seed)
+    concealed = list(hand.concealed)
+    rng.shuffle(concealed)
+    melds = list(hand.melds)
+    rng.shuffle(melds)
+    # Melds in another order, and each concealed tile as its own group in random order.
+    text = " ".join([m.notation() for m in melds] + [T.code(t) for t in concealed])
+    shuffled = parse_hand(text)
+    assert _fingerprint(score(shuffled, situation)) == _fingerprint(score(hand, situation))
+
+
+@EXAMPLES
+@given(deals())
+def test_no_fan_scores_with_a_fan_it_implies(deal):
+    hand, situation = deal
+    for edition in EDITIONS:
+        result = score(hand, situation, edition)
+        counted = {f.fan.id for f in result.fans}
+        for fan_id in counted:
+            implied = set(FAN_BY_ID[fan_id].implies) | set(EDITIONS[edition].extra_implies.get(fan_id, ()))
+            assert not implied & counted, (FAN_BY_ID[fan_id].name, implied & counted, hand.notation())
+
+
+@EXAMPLES
+@given(deals())
+def test_total_is_points_times_counts_and_minimum_ignores_flowers(deal):
+    hand, situation = deal
+    for edition in EDITIONS:
+        result = score(hand, situation, edition)
+        assert result.total == sum(f.points * f.count for f in result.fans)
+        flowers = sum(f.count for f in result.fans if f.fan.id == 81)
+        assert flowers == situation.flowers
+        assert result.meets_minimum == (result.total - flowers >= 8)
+        assert all(f.count >= 1 for f in result.fans)
+        assert result.fans, "every winning hand scores something (Chicken Hand at least)"
+
+
+@EXAMPLES
+@given(deals())
+def test_excluded_fans_carry_a_reason_and_a_principle(deal):
+    hand, situation = deal
+    result = score(hand, situation, why_not=list(range(1, 82)))
+    for entry in result.excluded:
+        assert entry.reason and entry.principle in ("non-repeat", "account-once")
+    assert len(result.why_not) == 81
+    counted = {f.fan.id for f in result.fans}
+    for answer in result.why_not:
+        assert answer.counted == (answer.fan.id in counted)
+        assert answer.reason.startswith(answer.fan.name)
+
+
+def test_meld_order_in_notation_is_canonical():
+    hand = Hand((Meld("pung", 27), Meld("chow", 0)), (9, 10, 11, 18, 19, 20, 22, 22))
+    assert format_hand(hand) == "[123m] [EEE] 123p 12355s"
