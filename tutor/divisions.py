@@ -338,11 +338,17 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
     counts[win_tile] -= 1
     melds = len(hand.melds)
     waits: set[int] = set()
+    # Four sets and a pair: adding a tile changes one suit (or the honors) only, so the
+    # other groups' shapes are worked out once.
+    shapes = [_group_shape(counts, g) for g in range(4)]
     for candidate in _standard_candidates(counts):
+        g = candidate // 9 if candidate < 27 else 3
         counts[candidate] += 1
-        if is_standard_complete(counts):
-            waits.add(candidate)
+        changed = _group_shape(counts, g)
         counts[candidate] -= 1
+        others = shapes[:g] + shapes[g + 1 :]
+        if changed and all(others) and (others + [changed]).count("pair") == 1:
+            waits.add(candidate)
     present = {t for t in range(34) if counts[t]}
     if melds <= 1:
         for pattern in KNITTED_PATTERNS:
@@ -375,16 +381,37 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
     return tuple(sorted(waits))
 
 
+def _group_shape(counts: list[int], group: int) -> str | None:
+    """How one suit (0-2) or the honors (3) splits: 'sets', 'pair' (sets and one pair) or None."""
+    if group < 3:
+        return _suit_shape(tuple(counts[group * 9 : group * 9 + 9]))
+    honors = counts[27:]
+    if any(c not in (0, 2, 3) for c in honors):
+        return None
+    pairs = honors.count(2)
+    return "sets" if pairs == 0 else "pair" if pairs == 1 else None
+
+
+@lru_cache(maxsize=1 << 16)
+def _suit_shape(ranks: tuple[int, ...]) -> str | None:
+    left = sum(ranks) % 3
+    if left == 0:
+        return "sets" if _suit_splits_into_sets(ranks) else None
+    if left == 2:
+        return "pair" if _suit_splits_with_pair(ranks) else None
+    return None
+
+
 def _standard_candidates(counts: list[int]) -> set[int]:
     """Tiles that could complete four sets and a pair: each held tile and its neighbours."""
     out: set[int] = set()
     for t in range(34):
-        if not counts[t]:
-            continue
-        if t >= 27:
-            out.add(t)
-            continue
-        base = t - t % 9
-        for n in range(max(base, t - 2), min(base + 8, t + 2) + 1):
-            out.add(n)
+        if counts[t]:
+            out.update(_NEIGHBOURS[t])
     return out
+
+
+# A suit tile's neighbours within two ranks in its suit; an honor is its own only neighbour.
+_NEIGHBOURS = tuple(
+    (t,) if t >= 27 else tuple(range(max(t - t % 9, t - 2), min(t - t % 9 + 8, t + 2) + 1)) for t in range(34)
+)
