@@ -451,14 +451,18 @@ def _pass_account_once(tally: _Tally) -> None:
 
     search(0, [], list(range(len(tally.view.sets))))
     kept = set(best_choice)
-    for i, (fid, occ) in enumerate(candidates):
-        if i in kept:
-            continue
-        tally.hits[fid] = [o for o in tally.hits.get(fid, []) if o is not occ]
+    left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
+    for fid, occ in left_out:
+        tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
+    for fid, occ in left_out:
+        reason, by = _account_once_reason(tally.view, candidates, kept, fid, occ)
+        if tally.hits[fid]:
+            # The fan still counts through other sets; say which extra one was left out.
+            reason = f"{tally.view.show(occ.sets)} would make another {FAN_BY_ID[fid].name}, but {reason}"
+        tally.excluded.append(ExcludedFan(FAN_BY_ID[fid], reason, by, "account-once"))
+    for fid in {fid for fid, _ in left_out}:
         if not tally.hits[fid]:
             del tally.hits[fid]
-        reason, by = _account_once_reason(tally.view, candidates, kept, fid, occ)
-        tally.excluded.append(ExcludedFan(FAN_BY_ID[fid], reason, by, "account-once"))
 
 
 def _find(parent: list[int], x: int) -> int:
