@@ -1,0 +1,521 @@
+"""Fan-identification quizzes: deal a hand built around target fans, then grade answers.
+
+A quiz hand is built by construction: the recipe for the target fan lays down the sets
+(or the special form, or the situation) that make the fan, and the rest of the hand is
+filled in at random from tiles that keep the fan intact. The engine then scores it; a
+hand whose fill-in happened to hide the target (a higher fan implying it) is rebuilt.
+Everything is seeded, so a (mode, target, seed) triple always deals the same hand.
+
+Modes:
+    starter   the most common fans first, following the learning path
+    band      a fan of a given point value (1, 2, 4, 6, 8, 12, 16, 24, 32, 48, 64, 88)
+    fan       practise one fan
+    mixed     any fan, common ones more often
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from typing import Callable, Iterable
+
+from tutor import generate as G
+from tutor import tiles as T
+from tutor.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
+from tutor.engine import HandError, Result, Situation, score, validate
+from tutor.fans import DEFAULT_EDITION, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
+from tutor.frequency import learning_path, share
+from tutor.notation import Hand, Meld
+
+MODES = ("starter", "band", "fan", "mixed")
+BANDS = tuple(sorted({f.points_wmo for f in FANS}))
+STARTER_SIZE = 20
+MAX_SEED = 10**9
+
+SetSpec = tuple[str, int]  # ("chow" | "pung", tile)
+
+
+class QuizError(ValueError):
+    """A quiz request that cannot be served (unknown mode, fan or band)."""
+
+
+# ---------------------------------------------------------------- building blocks
+
+
+@dataclass
+class Plan:
+    """What a recipe asks for; `build` turns it into a hand."""
+
+    sets: list[SetSpec]
+    pool: frozenset[int] = G.POOLS["any"]
+    pair_pool: frozenset[int] | None = None
+    chows: bool = True
+    pungs: bool = True
+    claimed: str = "some"  # "none", "some" or "all" sets claimed
+    kongs: tuple[bool, ...] = ()  # one entry per kong to make: True for a concealed kong
+    win: str = "any"  # "any", "pair", "set": where the winning tile sits
+    self_drawn: bool | None = None
+    flags: dict | None = None
+
+
+def _fill(rng: random.Random, plan: Plan) -> tuple[list[SetSpec], int] | None:
+    counts = [0] * 34
+    sets = []
+    for spec in plan.sets:
+        tiles = G._set_tiles(spec)
+        if not G._fits(counts, tiles):
+            return None
+        G._add(counts, tiles)
+        sets.append(spec)
+    options = G._candidate_sets(plan.pool, plan.chows, plan.pungs)
+    while len(sets) < 4:
+        fitting = [s for s in options if G._fits(counts, G._set_tiles(s))]
+        if not fitting:
+            return None
+        spec = rng.choice(fitting)
+        G._add(counts, G._set_tiles(spec))
+        sets.append(spec)
+    pairs = [t for t in (plan.pair_pool if plan.pair_pool is not None else plan.pool) if counts[t] <= 2]
+    if not pairs:
+        return None
+    return sets, rng.choice(sorted(pairs))
+
+
+def build(rng: random.Random, plan: Plan) -> tuple[Hand, Situation] | None:
+    filled = _fill(rng, plan)
+    if filled is None:
+        return None
+    sets, pair = filled
+    order = list(range(4))
+    rng.shuffle(order)
+    kong_slots = [i for i in order if sets[i][0] == "pung"][: len(plan.kongs)]
+    if len(kong_slots) < len(plan.kongs):
+        return None
+    claim_rate = {"none": 0.0, "some": rng.choice((0.25, 0.5)), "all": 1.0}[plan.claimed]
+    melds: list[Meld] = []
+    concealed = [pair, pair]
+    for i, (kind, t) in enumerate(sets):
+        if i in kong_slots:
+            melds.append(Meld("kong", t, concealed=plan.kongs[kong_slots.index(i)]))
+        elif rng.random() < claim_rate:
+            melds.append(Meld(kind, t))
+        else:
+            concealed.extend(G._set_tiles((kind, t)))
+    hand = Hand(tuple(melds), tuple(sorted(concealed)))
+    if plan.win == "pair":
+        win = pair
+    elif plan.win == "set" and len(concealed) > 2:
+        win = rng.choice([t for t in concealed if t != pair] or concealed)
+    else:
+        win = rng.choice(hand.concealed)
+    self_drawn = plan.self_drawn if plan.self_drawn is not None else rng.random() < 0.35
+    situation = Situation(
+        win=win,
+        self_drawn=self_drawn,
+        seat_wind=rng.choice("ESWN"),
+        prevalent_wind=rng.choice("ESWN"),
+        flowers=rng.choice((0, 0, 0, 1, 2)),
+        **(plan.flags or {}),
+    )
+    return hand, situation
+
+
+def _special(hand: Hand, rng: random.Random, self_drawn: bool | None = None) -> tuple[Hand, Situation]:
+    return hand, Situation(
+        win=rng.choice(hand.concealed),
+        self_drawn=rng.random() < 0.4 if self_drawn is None else self_drawn,
+        seat_wind=rng.choice("ESWN"),
+        prevalent_wind=rng.choice("ESWN"),
+        flowers=rng.choice((0, 0, 1, 2)),
+    )
+
+
+def _suits(rng: random.Random) -> list[int]:
+    suits = [0, 1, 2]
+    rng.shuffle(suits)
+    return suits
+
+
+def _suit_pool(suit: int, honors: bool = False) -> frozenset[int]:
+    return frozenset(t for t in range(34) if t // 9 == suit and t < 27 or (honors and t >= 27))
+
+
+# ---------------------------------------------------------------- one recipe per fan
+
+
+def _r(fn: Callable[[random.Random], "tuple[Hand, Situation] | Plan | None"]):
+    return fn
+
+
+def _pungs_of(tiles: Iterable[int]) -> list[SetSpec]:
+    return [("pung", t) for t in tiles]
+
+
+def _pattern(rng, name: str) -> list[SetSpec]:
+    s, s2, s3 = _suits(rng)
+    if name == "pure_straight":
+        return [("chow", s * 9), ("chow", s * 9 + 3), ("chow", s * 9 + 6)]
+    if name == "mixed_straight":
+        return [("chow", s * 9), ("chow", s2 * 9 + 3), ("chow", s3 * 9 + 6)]
+    if name == "pure_shifted_chows":
+        step = rng.choice((1, 2))
+        start = rng.randrange(7 - 2 * step)
+        return [("chow", s * 9 + start + k * step) for k in range(3)]
+    if name == "four_pure_shifted_chows":
+        step = rng.choice((1, 2))
+        start = rng.randrange(7 - 3 * step)
+        return [("chow", s * 9 + start + k * step) for k in range(4)]
+    if name == "mixed_shifted_chows":
+        start = rng.randrange(5)
+        return [("chow", s * 9 + start), ("chow", s2 * 9 + start + 1), ("chow", s3 * 9 + start + 2)]
+    if name == "mixed_triple_chow":
+        start = rng.randrange(7)
+        return [("chow", x * 9 + start) for x in (s, s2, s3)]
+    if name == "pure_triple_chow":
+        return [("chow", s * 9 + rng.randrange(7))] * 3
+    if name == "quadruple_chow":
+        return [("chow", s * 9 + rng.randrange(7))] * 4
+    if name == "pure_double_chow":
+        return [("chow", s * 9 + rng.randrange(7))] * 2
+    if name == "mixed_double_chow":
+        start = rng.randrange(7)
+        return [("chow", s * 9 + start), ("chow", s2 * 9 + start)]
+    if name == "short_straight":
+        start = rng.randrange(4)
+        return [("chow", s * 9 + start), ("chow", s * 9 + start + 3)]
+    if name == "two_terminal_chows":
+        return [("chow", s * 9), ("chow", s * 9 + 6)]
+    if name == "pure_shifted_pungs":
+        start = rng.randrange(7)
+        return _pungs_of(s * 9 + start + k for k in range(3))
+    if name == "four_pure_shifted_pungs":
+        start = rng.randrange(6)
+        return _pungs_of(s * 9 + start + k for k in range(4))
+    if name == "mixed_shifted_pungs":
+        start = rng.randrange(7)
+        return _pungs_of([s * 9 + start, s2 * 9 + start + 1, s3 * 9 + start + 2])
+    if name == "triple_pung":
+        rank = rng.randrange(9)
+        return _pungs_of(x * 9 + rank for x in (s, s2, s3))
+    if name == "double_pung":
+        rank = rng.randrange(9)
+        return _pungs_of([s * 9 + rank, s2 * 9 + rank])
+    raise KeyError(name)
+
+
+def _winds(rng, n: int) -> list[int]:
+    return rng.sample(list(T.WINDS), n)
+
+
+def _dragons(rng, n: int) -> list[int]:
+    return rng.sample(list(T.DRAGONS), n)
+
+
+RECIPES: dict[int, Callable[[random.Random], "tuple[Hand, Situation] | Plan | None"]] = {
+    1: lambda rng: Plan(_pungs_of(T.WINDS)),
+    2: lambda rng: Plan(_pungs_of(T.DRAGONS)),
+    3: lambda rng: Plan([], pool=G.POOLS["green"]),
+    4: lambda rng: _special(G._nine_gates(rng), rng),
+    5: lambda rng: Plan([], chows=False, kongs=tuple(rng.random() < 0.3 for _ in range(4))),
+    6: lambda rng: _special(_seven_shifted_pairs(rng), rng),
+    7: lambda rng: _special(G._thirteen_orphans(rng), rng),
+    8: lambda rng: Plan([], pool=G.POOLS["terminals"], chows=False),
+    9: lambda rng: Plan(_pungs_of(_winds(rng, 3)), pair_pool=frozenset(T.WINDS)),
+    10: lambda rng: Plan(_pungs_of(_dragons(rng, 2)), pair_pool=frozenset(T.DRAGONS)),
+    11: lambda rng: Plan([], pool=G.POOLS["honors"]),
+    12: lambda rng: Plan([], chows=False, claimed="none", win="pair"),
+    13: lambda rng: _pure_terminal_chows(rng),
+    14: lambda rng: Plan(_pattern(rng, "quadruple_chow")),
+    15: lambda rng: Plan(_pattern(rng, "four_pure_shifted_pungs")),
+    16: lambda rng: Plan(_pattern(rng, "four_pure_shifted_chows")),
+    17: lambda rng: Plan([], chows=rng.random() < 0.5, pungs=True, kongs=tuple(rng.random() < 0.3 for _ in range(3))),
+    18: lambda rng: Plan([], pool=G.POOLS["terminals_honors"], chows=False),
+    19: lambda rng: _special(G._seven_pairs(rng), rng),
+    20: lambda rng: _special(_honors_knitted(rng, 7), rng),
+    21: lambda rng: Plan([], pool=G.POOLS["even"], chows=False),
+    22: lambda rng: Plan([], pool=_suit_pool(rng.randrange(3))),
+    23: lambda rng: Plan(_pattern(rng, "pure_triple_chow")),
+    24: lambda rng: Plan(_pattern(rng, "pure_shifted_pungs")),
+    25: lambda rng: Plan([], pool=G.POOLS["upper"]),
+    26: lambda rng: Plan([], pool=G.POOLS["middle"]),
+    27: lambda rng: Plan([], pool=G.POOLS["lower"]),
+    28: lambda rng: Plan(_pattern(rng, "pure_straight")),
+    29: lambda rng: _three_suited_terminal_chows(rng),
+    30: lambda rng: Plan(_pattern(rng, "pure_shifted_chows")),
+    31: lambda rng: _all_fives(rng),
+    32: lambda rng: Plan(_pattern(rng, "triple_pung")),
+    33: lambda rng: Plan(_pungs_of(rng.sample(range(34), 3)), claimed="none", win="pair"),
+    34: lambda rng: _special(_honors_knitted(rng, rng.choice((5, 6))), rng),
+    35: lambda rng: _special(G._knitted_straight(rng), rng),
+    36: lambda rng: Plan([], pool=G.POOLS["upper_four"]),
+    37: lambda rng: Plan([], pool=G.POOLS["lower_four"]),
+    38: lambda rng: Plan(_pungs_of(_winds(rng, 3))),
+    39: lambda rng: Plan(_pattern(rng, "mixed_straight")),
+    40: lambda rng: Plan([], pool=G.POOLS["reversible"]),
+    41: lambda rng: Plan(_pattern(rng, "mixed_triple_chow")),
+    42: lambda rng: Plan(_pattern(rng, "mixed_shifted_pungs")),
+    # Chicken Hand is the absence of fans: chows in all three suits, an honor pair (so not
+    # All Chows), some claimed, won on a discard; fill-ins that make a fan are rebuilt.
+    43: lambda rng: Plan([], pungs=False, claimed="some", self_drawn=False, pair_pool=frozenset(T.HONORS)),
+    44: lambda rng: Plan([], self_drawn=True, flags={"last_wall_tile": True}),
+    45: lambda rng: Plan([], self_drawn=False, flags={"last_wall_tile": True}),
+    46: lambda rng: Plan([], chows=True, self_drawn=True, kongs=(rng.random() < 0.5,),
+                        flags={"replacement_tile": True}),
+    47: lambda rng: _robbing(rng),
+    48: lambda rng: Plan([], chows=False),
+    49: lambda rng: Plan([("pung", rng.choice(T.HONORS))], pool=_suit_pool(rng.randrange(3), honors=True)),
+    50: lambda rng: Plan(_pattern(rng, "mixed_shifted_chows")),
+    51: lambda rng: _all_types(rng),
+    52: lambda rng: Plan([], claimed="all", self_drawn=False, win="pair"),
+    53: lambda rng: Plan([], kongs=(True, True)),
+    54: lambda rng: Plan(_pungs_of(_dragons(rng, 2)), pair_pool=frozenset(range(31))),
+    55: lambda rng: _outside(rng),
+    56: lambda rng: Plan([], claimed="none", self_drawn=True),
+    57: lambda rng: Plan([], kongs=(False, rng.random() < 0.3)),
+    58: lambda rng: _last_tile(rng),
+    59: lambda rng: Plan(_pungs_of(_dragons(rng, 1))),
+    60: lambda rng: _wind_pung(rng, "prevalent_wind"),
+    61: lambda rng: _wind_pung(rng, "seat_wind"),
+    62: lambda rng: Plan([], claimed="none", self_drawn=False),
+    63: lambda rng: Plan([], pungs=False, pair_pool=frozenset(range(27))),
+    64: lambda rng: _tile_hog(rng),
+    65: lambda rng: Plan(_pattern(rng, "double_pung")),
+    66: lambda rng: Plan(_pungs_of(rng.sample(range(34), 2)), claimed="none", win="pair"),
+    67: lambda rng: Plan([], kongs=(True,)),
+    68: lambda rng: Plan([], pool=G.POOLS["simples"]),
+    69: lambda rng: Plan(_pattern(rng, "pure_double_chow")),
+    70: lambda rng: Plan(_pattern(rng, "mixed_double_chow")),
+    71: lambda rng: Plan(_pattern(rng, "short_straight")),
+    72: lambda rng: Plan(_pattern(rng, "two_terminal_chows")),
+    73: lambda rng: Plan(_pungs_of([rng.choice(TERMINALS_AND_HONORS)])),
+    74: lambda rng: Plan([], kongs=(False,)),
+    75: lambda rng: Plan([], pool=frozenset(t for t in range(34) if t >= 27 or t // 9 != rng.randrange(3))),
+    76: lambda rng: Plan([], pool=frozenset(range(27))),
+    77: lambda rng: _wait(rng, "edge"),
+    78: lambda rng: _wait(rng, "closed"),
+    79: lambda rng: _wait(rng, "single"),
+    80: lambda rng: Plan([], self_drawn=True),
+    81: lambda rng: Plan([]),
+}
+
+
+def _seven_shifted_pairs(rng) -> Hand:
+    suit, start = rng.randrange(3), rng.randrange(3)
+    return Hand((), tuple(sorted(suit * 9 + start + k for k in range(7) for _ in range(2))))
+
+
+def _honors_knitted(rng, honors: int) -> Hand:
+    pattern = list(rng.choice(KNITTED_PATTERNS))
+    tiles = rng.sample(list(T.HONORS), honors) + rng.sample(pattern, 14 - honors)
+    return Hand((), tuple(sorted(tiles)))
+
+
+def _pure_terminal_chows(rng):
+    s = rng.randrange(3)
+    return Plan([("chow", s * 9)] * 2 + [("chow", s * 9 + 6)] * 2, pair_pool=frozenset({s * 9 + 4}))
+
+
+def _three_suited_terminal_chows(rng):
+    s, s2, s3 = _suits(rng)
+    sets = [("chow", s * 9), ("chow", s * 9 + 6), ("chow", s2 * 9), ("chow", s2 * 9 + 6)]
+    return Plan(sets, pair_pool=frozenset({s3 * 9 + 4}))
+
+
+def _all_fives(rng):
+    fives = [("chow", s * 9 + start) for s in range(3) for start in (2, 3, 4)] + [("pung", s * 9 + 4) for s in range(3)]
+    return Plan([rng.choice(fives) for _ in range(4)], pair_pool=frozenset({4, 13, 22}))
+
+
+def _all_types(rng):
+    s, s2, s3 = _suits(rng)
+    return Plan(
+        [("chow", s * 9 + rng.randrange(7)), ("chow", s2 * 9 + rng.randrange(7)), ("pung", rng.choice(T.WINDS))],
+        pool=_suit_pool(s3),
+        pair_pool=frozenset(T.DRAGONS),
+    )
+
+
+def _outside(rng):
+    terminal_chows = [("chow", s * 9 + d) for s in range(3) for d in (0, 6)]
+    pungs = [("pung", t) for t in TERMINALS_AND_HONORS]
+    sets = [rng.choice(terminal_chows + pungs) for _ in range(4)]
+    return Plan(sets, pair_pool=frozenset(TERMINALS_AND_HONORS))
+
+
+def _wind_pung(rng, which: str):
+    wind = rng.choice(T.WINDS)
+    plan = Plan(_pungs_of([wind]))
+    built = build(rng, plan)
+    if built is None:
+        return None
+    hand, situation = built
+    letter = T.HONOR_LETTERS[wind - 27]
+    return hand, replace(situation, **{which: letter})
+
+
+def _last_tile(rng):
+    built = build(rng, Plan([], win="set"))
+    if built is None:
+        return None
+    hand, situation = built
+    if hand.concealed.count(situation.win) != 1:
+        return None
+    return hand, replace(situation, last_tile=True)
+
+
+def _robbing(rng):
+    built = build(rng, Plan([], pungs=False, self_drawn=False, win="set"))
+    if built is None:
+        return None
+    hand, situation = built
+    if hand.counts()[situation.win] != 1:
+        return None
+    return hand, replace(situation, robbing_kong=True)
+
+
+def _tile_hog(rng):
+    s = rng.randrange(3)
+    start = rng.randrange(7)
+    tile = s * 9 + start + rng.randrange(3)
+    return Plan([("chow", s * 9 + start), ("pung", tile)])
+
+
+def _wait(rng, kind: str):
+    s = rng.randrange(3)
+    if kind == "edge":
+        chow = ("chow", s * 9) if rng.random() < 0.5 else ("chow", s * 9 + 6)
+        plan = Plan([chow], claimed="some", win="set")
+    elif kind == "closed":
+        plan = Plan([("chow", s * 9 + rng.randrange(7))], claimed="some", win="set")
+    else:
+        plan = Plan([], claimed="some", win="pair")
+    built = build(rng, plan)
+    if built is None:
+        return None
+    hand, situation = built
+    if kind == "edge":
+        t = plan.sets[0][1]
+        win = t + 2 if t % 9 == 0 else t
+    elif kind == "closed":
+        win = plan.sets[0][1] + 1
+    else:
+        return built
+    if win not in hand.concealed:
+        return None
+    return hand, replace(situation, win=win)
+
+
+# ---------------------------------------------------------------- dealing
+
+
+@dataclass(frozen=True)
+class QuizHand:
+    mode: str
+    target: Fan
+    seed: int
+    hand: Hand
+    situation: Situation
+    edition: str
+    result: Result
+
+
+def _attempt(recipe, rng) -> tuple[Hand, Situation] | None:
+    made = recipe(rng)
+    if isinstance(made, Plan):
+        made = build(rng, made)
+    if made is None:
+        return None
+    hand, situation = made
+    try:
+        validate(hand, situation)
+    except HandError:
+        return None
+    return hand, situation
+
+
+def deal_with(fan_id: int, rng: random.Random, edition: str = DEFAULT_EDITION, attempts: int = 400):
+    """A winning hand that scores fan_id, preferably one that reaches the 8-point minimum."""
+    recipe = RECIPES[fan_id]
+    fallback = None
+    for _ in range(attempts):
+        made = _attempt(recipe, rng)
+        if made is None:
+            continue
+        result = score(*made, edition)
+        if fan_id not in result.counted_ids():
+            continue
+        if result.meets_minimum:
+            return made, result
+        fallback = fallback or (made, result)
+    if fallback is None:
+        raise QuizError(f"could not deal a hand for {FAN_BY_ID[fan_id].name}")
+    return fallback
+
+
+def pick_target(mode: str, rng: random.Random, fan: str | int | None = None, band: int | None = None) -> Fan:
+    if mode == "fan":
+        if fan is None:
+            raise QuizError("Practising one fan needs the fan: a number from 1 to 81 or its slug.")
+        key = str(fan)
+        found = FAN_BY_ID.get(int(key)) if key.isdigit() else FAN_BY_SLUG.get(key)
+        if found is None:
+            raise QuizError(f"There is no fan '{key[:40]}'.")
+        return found
+    if mode == "band":
+        if band not in BANDS:
+            raise QuizError(f"Choose a point value among {', '.join(map(str, BANDS))}.")
+        return FAN_BY_ID[rng.choice([f.id for f in FANS if f.points_wmo == band])]
+    if mode == "starter":
+        return FAN_BY_ID[rng.choice(learning_path()[:STARTER_SIZE])]
+    if mode == "mixed":
+        ids = [f.id for f in FANS]
+        weights = [share(fid) + 0.02 for fid in ids]  # every fan can come up; common ones more often
+        return FAN_BY_ID[rng.choices(ids, weights=weights)[0]]
+    raise QuizError(f"Unknown quiz mode '{str(mode)[:20]}': use one of {', '.join(MODES)}.")
+
+
+def deal(mode: str, seed: int, fan: str | int | None = None, band: int | None = None,
+         edition: str = DEFAULT_EDITION) -> QuizHand:
+    """The quiz hand for (mode, target, seed): the same arguments always give the same hand."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < MAX_SEED:
+        raise QuizError(f"The seed must be a whole number from 0 to {MAX_SEED - 1}.")
+    rng = random.Random(f"{mode}|{fan}|{band}|{seed}")
+    target = pick_target(mode, rng, fan, band)
+    (hand, situation), result = deal_with(target.id, rng, edition)
+    return QuizHand(mode, target, seed, hand, situation, edition, result)
+
+
+# ---------------------------------------------------------------- grading
+
+
+@dataclass(frozen=True)
+class Graded:
+    found: list  # ScoredFan the player ticked and that count
+    missed: list  # ScoredFan that count but were not ticked
+    wrong: list  # (Fan, reason) ticked but not counted
+    total_given: int | None
+    total: int
+
+    @property
+    def total_right(self) -> bool | None:
+        return None if self.total_given is None else self.total_given == self.total
+
+    @property
+    def perfect(self) -> bool:
+        return not self.missed and not self.wrong and self.total_right is not False
+
+
+def grade(result: Result, ticked: Iterable[int], total_given: int | None = None) -> Graded:
+    """Compare the fans a player ticked with the engine's answer, with a reason for each mistake."""
+    ticked_ids = list(dict.fromkeys(ticked))
+    counted = {f.fan.id: f for f in result.fans}
+    wrong_ids = [fid for fid in ticked_ids if fid not in counted]
+    explained = score(result.hand, result.situation, result.edition, wrong_ids) if wrong_ids else None
+    reasons = {w.fan.id: w.reason for w in explained.why_not} if explained else {}
+    return Graded(
+        found=[counted[fid] for fid in sorted(counted) if fid in ticked_ids],
+        missed=[counted[fid] for fid in sorted(counted) if fid not in ticked_ids],
+        wrong=[(FAN_BY_ID[fid], reasons[fid]) for fid in sorted(wrong_ids)],
+        total_given=total_given,
+        total=result.total,
+    )
