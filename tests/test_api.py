@@ -173,8 +173,8 @@ def _bad_requests():
             400, "not among the concealed tiles", f"win-not-in-hand-{i}")
     add(dict(GOOD, replacement_tile=True), 400, "self-drawn", "replacement-without-self-drawn")
     add(dict(GOOD, replacement_tile=True, self_drawn=True), 400, "needs a kong", "replacement-without-kong")
-    add({"hand": "[EEEE] 123m 456p 789s 55s", "win": "5s", "replacement_tile": True, "self_drawn": True,
-         "last_wall_tile": True}, 400, "last tile", "replacement-on-last-wall-tile")
+    add({"hand": "[EEEE] 123m 456p 789s 55s", "win": "5s", "replacement_tile": True, "self_drawn": False,
+         "last_wall_tile": True}, 400, "self-drawn", "replacement-on-last-wall-tile-by-discard")
     add({"hand": "[555p] 123m 456p 789s 55s".replace("456p", "456m"), "win": "5p", "robbing_kong": True},
         400, "", "robbed-kong-with-pung")
     add({"hand": "[123m] [456p] 789s 456s EE", "win": "4s", "robbing_kong": True, "self_drawn": True},

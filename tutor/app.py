@@ -13,6 +13,7 @@ from flask import Flask, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
 from tutor import api
+from tutor.security import add_rate_limit, add_security_headers
 
 DEFAULT_SITE_DIR = Path(__file__).resolve().parent.parent / "site"
 MAX_BODY_BYTES = 16 * 1024
@@ -23,11 +24,14 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(
         SITE_DIR=os.environ.get("TUTOR_SITE_DIR", str(DEFAULT_SITE_DIR)),
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
-        JSON_SORT_KEYS=False,
+        RATE_LIMIT=os.environ.get("TUTOR_RATE_LIMIT", ""),
+        RATE_LIMIT_STORAGE=os.environ.get("TUTOR_RATE_LIMIT_STORAGE", "memory://"),
     )
     if test_config:
         app.config.from_mapping(test_config)
     app.json.sort_keys = False
+    add_security_headers(app)
+    add_rate_limit(app)
     app.register_blueprint(api.bp)
     _register_site(app)
     _register_errors(app)
@@ -73,6 +77,7 @@ def _register_errors(app: Flask) -> None:
                 404: "No such API endpoint: use POST /api/score.",
                 405: "Use POST for /api/score, with a JSON body.",
                 413: f"The request body is too large (at most {MAX_BODY_BYTES} bytes).",
+                429: "Too many requests from your address: wait a minute and try again.",
             }
             return api.error_response(messages.get(error.code, error.description), error.code)
         root = Path(app.config["SITE_DIR"])

@@ -146,8 +146,6 @@ def _validate_flags(hand: Hand, situation: Situation, counts: list[int]) -> None
             raise HandError("A win on a replacement tile is self-drawn: set self_drawn as well.")
         if not hand.kongs:
             raise HandError("A win on a replacement tile needs a kong in the hand: the replacement is drawn for it.")
-        if situation.last_wall_tile:
-            raise HandError("The wall's last tile cannot be a kong's replacement tile.")
     if situation.robbing_kong:
         if situation.self_drawn:
             raise HandError("Robbing the kong is a win on another player's tile, so it cannot be self-drawn.")
@@ -474,7 +472,8 @@ def _find(parent: list[int], x: int) -> int:
 def _account_once_reason(view: C.View, candidates, kept, fan_id: int, occ: C.Occurrence) -> tuple[str, Fan | None]:
     """Why a fan made of sets was left out, naming the counted fan that holds its sets."""
     sets_text = view.show(occ.sets)
-    for i in sorted(kept):
+    # The same fan through a shared set is the plainer reason (non-identical), so look there first.
+    for i in sorted(kept, key=lambda i: candidates[i][0] != fan_id):
         other_id, other = candidates[i]
         common = occ.sets & other.sets
         if not common:
