@@ -101,3 +101,18 @@ def test_totals_add_up():
     assert result.total == sum(f.points * f.count for f in result.fans)
     assert result.points_without_flowers == result.total - 3
     assert result.meets_minimum
+
+
+def test_why_not_points_to_the_other_reading():
+    result = score_text("11223355778899p", win="5p", why_not=[19])
+    answer = result.why_not[0]
+    assert not answer.counted
+    assert "read as 11p 22p 33p 55p 77p 88p 99p" in answer.reason
+    assert "one reading only" in answer.reason
+
+
+def test_no_payment_below_the_minimum():
+    low = score_text("123m 123p 123p 789s 55s", win="5s", flowers=2)
+    assert not low.meets_minimum and low.payments() is None
+    high = score_text("[EEE] 123m 456p 789s 55s", win="5s", self_drawn=True)
+    assert high.payments() == {"each_player": high.total + 8, "winner_receives": 3 * (high.total + 8)}

@@ -288,7 +288,7 @@ def one_voided_suit(view: View):
     if len(view.suits) == 2:
         missing = next(s for s in range(3) if s not in view.suits)
         return whole(view, f"no {T.SUIT_NAMES[T.SUITS[missing]]}")
-    return lambda: f"needs exactly one of the three suits to be missing; this hand has {len(view.suits)} suits"
+    return lambda: f"needs exactly one of the three suits to be missing; this hand has {len(view.suits)} suit{'s' if len(view.suits) != 1 else ''}"
 
 
 def no_honors(view: View):
@@ -857,7 +857,7 @@ def _wait_fan(view: View, role: str, label: str):
             if miss:
                 return miss
             if chosen:
-                return f"the winning tile {T.code(view.win)} reads as a {chosen} wait here"
+                return f"the winning tile {T.code(view.win)} reads as {'an' if chosen == 'edge' else 'a'} {chosen} wait here"
             return f"the winning tile {T.code(view.win)} does not complete a concealed chow or the pair this way"
 
         return reason

@@ -89,7 +89,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
-    return args.run(args)
+    try:
+        return args.run(args)
+    except BrokenPipeError:  # the reader stopped early (tutor score ... | head): not an error
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

@@ -225,9 +225,12 @@ class Result:
     def counted_ids(self) -> set[int]:
         return {f.fan.id for f in self.fans}
 
-    def payments(self) -> dict[str, int]:
+    def payments(self) -> dict[str, int] | None:
         """What each other player pays the winner: hand points plus 8 from the discarder
-        (or from everyone on a self-drawn win), 8 from the others."""
+        (or from everyone on a self-drawn win), 8 from the others. None when the hand is
+        below the minimum and so may not be declared."""
+        if not self.meets_minimum:
+            return None
         total = self.total
         if self.situation.self_drawn:
             return {"each_player": total + 8, "winner_receives": 3 * (total + 8)}
@@ -537,6 +540,7 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
     prevalent = T.WIND_BY_LETTER[situation.prevalent_wind]
     best: _Tally | None = None
     best_key: tuple = ()
+    readings: list[_Tally] = []
     for division in divisions:
         view = C.View(
             hand=hand,
@@ -553,14 +557,15 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
             edition=edition,
         )
         tally = _score_reading(view, rules)
+        readings.append(tally)
         key = _reading_key(tally)
         if best is None or key > best_key or (key == best_key and _notation_of(tally) > _notation_of(best)):
             best, best_key = tally, key
     assert best is not None
-    return _result(hand, situation, edition, best, why_not)
+    return _result(hand, situation, edition, best, why_not, readings)
 
 
-def _result(hand, situation, edition, tally: _Tally, why_not: list[int]) -> Result:
+def _result(hand, situation, edition, tally: _Tally, why_not: list[int], readings: list[_Tally]) -> Result:
     fans = []
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
@@ -570,7 +575,7 @@ def _result(hand, situation, edition, tally: _Tally, why_not: list[int]) -> Resu
         reason = "; ".join(dict.fromkeys(occ.detail for occ in occurrences))
         fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), tally.fan_points(fid), tuple(sorted(tiles)), reason))
     excluded = _merge_excluded(tally.excluded, tally.hits)
-    answers = [_why_not(tally, fid, excluded) for fid in why_not]
+    answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]
     return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
 
 
@@ -582,7 +587,7 @@ def _merge_excluded(excluded: list[ExcludedFan], counted) -> list[ExcludedFan]:
     return [seen[fid] for fid in sorted(seen)]
 
 
-def _why_not(tally: _Tally, fan_id: int, excluded: list[ExcludedFan]) -> WhyNot:
+def _why_not(tally: _Tally, fan_id: int, excluded: list[ExcludedFan], readings: list[_Tally]) -> WhyNot:
     fan = FAN_BY_ID[fan_id]
     if fan_id in tally.hits:
         count = len(tally.hits[fan_id])
@@ -590,6 +595,16 @@ def _why_not(tally: _Tally, fan_id: int, excluded: list[ExcludedFan]) -> WhyNot:
     for entry in excluded:
         if entry.fan.id == fan_id:
             return WhyNot(fan, False, f"{fan.name} is in the hand but not counted: {entry.reason}.")
+    other = next((r for r in readings if fan_id in r.hits), None)
+    if other is not None:
+        # Non-separation: the fan lives in another reading of the same tiles, which scores less.
+        return WhyNot(
+            fan,
+            False,
+            f"{fan.name} counts when the tiles are read as {_notation_of(other)}, but that reading makes "
+            f"{other.total()} points and the reading used ({_notation_of(tally)}) makes {tally.total()}; "
+            "a hand is scored in one reading only, the one worth most.",
+        )
     miss = tally.misses.get(fan_id)
     text = miss() if callable(miss) else miss
     if not text:

@@ -47,7 +47,9 @@ def explain_text(result: Result) -> str:
             lines.append(f"  {w.fan.id:>2} {w.reason}")
     pay = result.payments()
     lines.append("")
-    if s.self_drawn:
+    if pay is None:
+        lines.append("No payment: a hand below the minimum may not be declared.")
+    elif s.self_drawn:
         lines.append(f"Payment: each other player pays {pay['each_player']} (the winner receives {pay['winner_receives']}).")
     else:
         lines.append(
