@@ -94,6 +94,11 @@ class View:
         self.groups_with_pair = list(self.sets) + ([self.pair] if self.pair is not None else [])
         self.open_melds = [g for g in self.sets if g.open and g.declared]
         self.kongs = [g for g in self.sets if g.kind == "kong"]
+        self.concealed_kongs = sum(1 for g in self.kongs if not g.open)
+        self.melded_kongs = len(self.kongs) - self.concealed_kongs
+        pung_tiles = [self.sets[i].tile for i in self.pungs]
+        self.wind_pungs = [i for i, t in zip(self.pungs, pung_tiles) if 27 <= t <= 30]
+        self.dragon_pungs = [i for i, t in zip(self.pungs, pung_tiles) if t >= 31]
         self.concealed_pungs = [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
         self._combos: dict[tuple[str, int], list] = {}
 
@@ -107,8 +112,9 @@ class View:
         key = (kind, size)
         if key not in self._combos:
             indices = self.chows if kind == "chow" else self.pungs
+            start = [g.tile for g in self.sets]
             self._combos[key] = [
-                _shape(group, sorted(self.sets[i].tile for i in group)) for group in combinations(indices, size)
+                _shape(group, tuple(sorted([start[i] for i in group]))) for group in combinations(indices, size)
             ]
         return self._combos[key]
 
@@ -178,21 +184,21 @@ def _pungs_of(view: View, tiles) -> list[int]:
 
 
 def big_four_winds(view: View):
-    winds = _pungs_of(view, T.WINDS)
+    winds = view.wind_pungs
     if len(winds) == 4:
         return [Occurrence(view.set_tiles(winds), "pungs of all four winds", frozenset(winds))]
     return lambda: f"needs pungs of all four winds; this hand has {len(winds)}"
 
 
 def big_three_dragons(view: View):
-    dragons = _pungs_of(view, T.DRAGONS)
+    dragons = view.dragon_pungs
     if len(dragons) == 3:
         return [Occurrence(view.set_tiles(dragons), "pungs of all three dragons", frozenset(dragons))]
     return lambda: f"needs pungs of all three dragons; this hand has {len(dragons)}"
 
 
 def little_four_winds(view: View):
-    winds = _pungs_of(view, T.WINDS)
+    winds = view.wind_pungs
     if len(winds) == 3 and view.pair is not None and T.is_wind(view.pair.tile):
         tiles = view.set_tiles(winds) + view.pair.tiles
         return [Occurrence(tiles, "pungs of three winds and a pair of the fourth", frozenset(winds))]
@@ -200,7 +206,7 @@ def little_four_winds(view: View):
 
 
 def little_three_dragons(view: View):
-    dragons = _pungs_of(view, T.DRAGONS)
+    dragons = view.dragon_pungs
     if len(dragons) == 2 and view.pair is not None and T.is_dragon(view.pair.tile):
         tiles = view.set_tiles(dragons) + view.pair.tiles
         return [Occurrence(tiles, "pungs of two dragons and a pair of the third", frozenset(dragons))]
@@ -208,21 +214,21 @@ def little_three_dragons(view: View):
 
 
 def big_three_winds(view: View):
-    winds = _pungs_of(view, T.WINDS)
+    winds = view.wind_pungs
     if len(winds) >= 3:
         return [Occurrence(view.set_tiles(winds), "pungs of three winds", frozenset(winds))]
     return lambda: f"needs pungs of three winds; this hand has {len(winds)}"
 
 
 def two_dragon_pungs(view: View):
-    dragons = _pungs_of(view, T.DRAGONS)
+    dragons = view.dragon_pungs
     if len(dragons) >= 2:
         return [Occurrence(view.set_tiles(dragons), "pungs of two dragons", frozenset(dragons))]
     return lambda: f"needs pungs of two dragons; this hand has {len(dragons)}"
 
 
 def dragon_pung(view: View):
-    dragons = _pungs_of(view, T.DRAGONS)
+    dragons = view.dragon_pungs
     if dragons:
         return [
             Occurrence(view.sets[i].tiles, f"a pung of the {T.name(view.sets[i].tile)}", frozenset([i]))
@@ -537,10 +543,15 @@ class Shape(NamedTuple):
     three_suits: bool
 
 
-def _shape(group: tuple[int, ...], tiles: list[int]) -> Shape:
+def _shape(group: tuple[int, ...], tiles: tuple[int, ...]) -> Shape:
+    return Shape(group, tiles, *_shape_facts(tiles))
+
+
+@lru_cache(maxsize=None)
+def _shape_facts(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], bool, bool]:
+    """Ranks, one suit?, three suits? for sorted tiles; the same few thousand tuples recur."""
     suits = {t // 9 for t in tiles}
-    return Shape(group, tuple(tiles), tuple(sorted(t % 9 for t in tiles)), len(suits) == 1,
-                 len(suits) == 3 and len(tiles) == 3)
+    return tuple(sorted(t % 9 for t in tiles)), len(suits) == 1, len(suits) == 3 and len(tiles) == 3
 
 
 def _steps(values: tuple[int, ...]) -> set[int]:
@@ -731,9 +742,7 @@ def two_concealed_pungs(view: View):
 
 
 def _kong_counts(view: View) -> tuple[int, int]:
-    kongs = view.kongs
-    concealed = sum(1 for g in kongs if not g.open)
-    return len(kongs) - concealed, concealed
+    return view.melded_kongs, view.concealed_kongs
 
 
 def _kong_occurrence(view: View, detail: str, concealed_only: bool = False) -> list[Occurrence]:

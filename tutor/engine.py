@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, NamedTuple
 
 from tutor import checks as C
 from tutor import tiles as T
@@ -168,8 +168,7 @@ def _validate_flags(hand: Hand, situation: Situation, counts: list[int]) -> None
 # ---------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
-class ScoredFan:
+class ScoredFan(NamedTuple):
     fan: Fan
     count: int
     points: int  # per occurrence, in the edition scored
@@ -181,16 +180,14 @@ class ScoredFan:
         return self.points * self.count
 
 
-@dataclass(frozen=True)
-class ExcludedFan:
+class ExcludedFan(NamedTuple):
     fan: Fan
     reason: str
     by: Fan | None
     principle: str
 
 
-@dataclass(frozen=True)
-class WhyNot:
+class WhyNot(NamedTuple):
     fan: Fan
     counted: bool
     reason: str
@@ -303,10 +300,13 @@ class _Tally:
     hits: dict[int, list[C.Occurrence]]
     misses: dict[int, Any]
     excluded: list[ExcludedFan] = field(default_factory=list)
-    points: dict[int, int] = field(default_factory=dict)
+    points: dict[int, int] = field(default_factory=dict)  # fan id -> points in this reading
+
+    def __post_init__(self) -> None:
+        self.points = _POINTS[self.edition.key]
 
     def fan_points(self, fan_id: int) -> int:
-        return self.points.get(fan_id) or _POINTS[self.edition.key][fan_id]
+        return self.points[fan_id]
 
     def total(self) -> int:
         return sum(self.fan_points(fid) * len(occ) for fid, occ in self.hits.items())
@@ -330,15 +330,16 @@ def _check_reading(view: C.View, edition: Edition) -> _Tally:
         else:
             misses[fan_id] = found
     tally = _Tally(view, edition, hits, misses)
-    melded, concealed = C._kong_counts(view)
-    if melded == 1 and concealed == 1 and MIXED_KONGS_FAN in hits:
-        tally.points[MIXED_KONGS_FAN] = edition.mixed_kongs_points
+    if view.melded_kongs == 1 and view.concealed_kongs == 1 and MIXED_KONGS_FAN in hits:
+        # One melded plus one concealed kong has a value of its own in each edition.
+        tally.points = {**tally.points, MIXED_KONGS_FAN: edition.mixed_kongs_points}
     return tally
 
 
 def _by_rank(fan_ids: Iterable[int], tally: _Tally) -> list[int]:
     """Highest-first order: more points first, then the lower (more senior) fan number."""
-    return sorted(fan_ids, key=lambda fid: (-tally.fan_points(fid), fid))
+    points = tally.points
+    return sorted(fan_ids, key=lambda fid: (-points[fid], fid))
 
 
 def _pass_non_repeat(tally: _Tally) -> None:
