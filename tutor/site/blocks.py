@@ -1,0 +1,210 @@
+"""The bodies of the two fenced blocks authors write: ```hand and ```question.
+
+Each parser takes the block's lines and the file line of its first line, and
+either returns plain data or raises LocatedError naming the exact line, so a
+typo in line 4 of a hand block is reported at that line of the page.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from tutor import fans as F
+from tutor import tiles as T
+from tutor.notation import Hand, parse_hand, parse_tile
+
+from .frontmatter import parse_mapping, type_error
+from .problems import LocatedError
+from .tileview import MAX_FLOWERS
+
+WIND_LETTERS = {"E": "E", "S": "S", "W": "W", "N": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
+BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
+FLAGS = ("self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong")
+# The order of the scoring API's fields; the calculator link follows it.
+SITUATION_KEYS = ("win",) + FLAGS[:1] + ("seat_wind", "prevalent_wind", "flowers") + FLAGS[1:]
+HAND_KEYS = ("hand",) + SITUATION_KEYS + ("rules", "shows", "not", "near_miss", "caption")
+SITUATION_DEFAULTS = {"self_drawn": False, "seat_wind": "E", "prevalent_wind": "E", "flowers": 0,
+                      "last_tile": False, "last_wall_tile": False, "replacement_tile": False,
+                      "robbing_kong": False}
+
+
+@dataclass(frozen=True)
+class HandBlock:
+    hand: Hand
+    situation: dict  # Situation's keyword arguments: win as a tile int, winds as letters
+    edition: str | None  # None: the site's default edition
+    shows: tuple[F.Fan, ...] = ()
+    not_shows: tuple[F.Fan, ...] = ()
+    near_miss: bool = False
+    caption: str = ""
+    lines: dict = field(default_factory=dict)  # key -> file line, for errors found after parsing
+
+    def calculator_query(self, default_edition: str) -> str:
+        """The query string that opens this hand in the calculator; defaults are left out."""
+        params = [("h", self.hand.notation())]
+        for key in SITUATION_KEYS:
+            value = self.situation[key]
+            if key == "win":
+                params.append(("win", T.code(value)))
+            elif value != SITUATION_DEFAULTS[key]:
+                params.append((key, "true" if value is True else str(value)))
+        edition = self.edition or default_edition
+        if edition != default_edition:
+            params.append(("rules", edition))
+        return urlencode(params)
+
+
+def key_value_lines(lines: list[str], first_line: int):
+    """(line number, key, value) for each 'key: value' line; blank lines and # comments are skipped."""
+    seen: dict[str, int] = {}
+    for offset, raw in enumerate(lines):
+        number = first_line + offset
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        key, colon, value = text.partition(":")
+        key = key.strip()
+        if not colon or not key:
+            raise LocatedError(number, f"expected 'key: value', got '{text}'")
+        if key in seen:
+            raise LocatedError(number, f"'{key}' is given twice (first on line {seen[key]})")
+        seen[key] = number
+        yield number, key, value.strip()
+
+
+def parse_hand_block(lines: list[str], first_line: int) -> HandBlock:
+    values: dict = {}
+    where: dict = {}
+    for number, key, text in key_value_lines(lines, first_line):
+        if key not in HAND_KEYS:
+            raise LocatedError(number, f"unknown key '{key}' in a hand block{_suggest(key, HAND_KEYS)}"
+                                       f" (keys: {', '.join(HAND_KEYS)})")
+        try:
+            values[key] = _hand_value(key, text)
+        except (ValueError, KeyError) as err:
+            raise LocatedError(number, f"{key}: {_message(err)}") from None
+        where[key] = number
+    for required in ("hand", "win"):
+        if required not in values:
+            raise LocatedError(first_line - 1, f"a hand block needs a '{required}:' line")
+    situation = dict(SITUATION_DEFAULTS)
+    situation.update({k: values[k] for k in SITUATION_KEYS if k in values})
+    return HandBlock(
+        hand=values["hand"],
+        situation=situation,
+        edition=values.get("rules"),
+        shows=values.get("shows", ()),
+        not_shows=values.get("not", ()),
+        near_miss=values.get("near_miss", False),
+        caption=values.get("caption", ""),
+        lines=where,
+    )
+
+
+def _hand_value(key: str, text: str):
+    if key == "hand":
+        return parse_hand(text)
+    if key == "win":
+        return parse_tile(text)
+    if key in FLAGS or key == "near_miss":
+        if text.lower() not in BOOLEANS:
+            raise ValueError(f"write true or false, not '{text}'")
+        return BOOLEANS[text.lower()]
+    if key in ("seat_wind", "prevalent_wind"):
+        if text.upper() not in WIND_LETTERS:
+            raise ValueError(f"write a wind as E, S, W or N, not '{text}'")
+        return WIND_LETTERS[text.upper()]
+    if key == "flowers":
+        if not text.isdigit() or int(text) > MAX_FLOWERS:
+            raise ValueError(f"write how many flowers were shown, 0 to {MAX_FLOWERS}, not '{text}'")
+        return int(text)
+    if key == "rules":
+        if text not in F.EDITIONS:
+            raise ValueError(f"rules must be one of {', '.join(F.EDITIONS)}, not '{text}'")
+        return text
+    if key in ("shows", "not"):
+        return fan_list(text)
+    if not text:
+        raise ValueError("is empty")
+    return text
+
+
+def fan_list(text: str) -> tuple[F.Fan, ...]:
+    """Fans named by slug or number, separated by commas or spaces: 'full-flush, 76'."""
+    names = [name for name in text.replace(",", " ").split() if name]
+    if not names:
+        raise ValueError("name at least one fan by slug or number, such as full-flush or 22")
+    return tuple(lookup_fan(name) for name in names)
+
+
+def lookup_fan(name: str) -> F.Fan:
+    try:
+        return F.fan(name)
+    except KeyError:
+        raise ValueError(f"no fan '{name}'{_suggest(name, F.FAN_BY_SLUG)}: use a slug such as "
+                         "full-flush or a number from 1 to 81") from None
+
+
+def _suggest(word: str, choices) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def _message(err: Exception) -> str:
+    return err.args[0] if err.args else str(err)
+
+
+# --- question blocks -------------------------------------------------------------------------
+
+QUESTION_KEYS = ("question", "choices", "answer", "explain", "why_wrong")
+
+
+@dataclass(frozen=True)
+class QuestionBlock:
+    question: str
+    choices: tuple[str, ...]
+    answer: int
+    explain: str
+    why_wrong: tuple[str, ...]  # one per choice; the right choice's entry may be empty
+
+
+def parse_question_block(text: str, first_line: int) -> QuestionBlock:
+    values, lines = parse_mapping(text, first_line)
+    for key, line in lines.items():
+        if key not in QUESTION_KEYS:
+            raise LocatedError(line, f"unknown key '{key}' in a question block{_suggest(key, QUESTION_KEYS)}"
+                                     f" (keys: {', '.join(QUESTION_KEYS)})")
+    for key in QUESTION_KEYS:
+        if key not in values:
+            raise LocatedError(first_line - 1, f"a question block needs '{key}'")
+    kinds = {"question": "text", "choices": "text list", "answer": "int", "explain": "text"}
+    for key, kind in kinds.items():
+        message = type_error(values[key], kind)
+        if message:
+            raise LocatedError(lines[key], f"{key}: {message}")
+    choices = tuple(values["choices"])
+    if len(choices) < 2:
+        raise LocatedError(lines["choices"], "choices: give at least two choices")
+    answer = values["answer"]
+    if not 0 <= answer < len(choices):
+        raise LocatedError(lines["answer"], f"answer: the index of the right choice, counted from 0, "
+                                            f"so 0 to {len(choices) - 1}; got {answer}")
+    why_wrong = _why_wrong(values["why_wrong"], len(choices), answer, lines["why_wrong"])
+    return QuestionBlock(values["question"], choices, answer, values["explain"], why_wrong)
+
+
+def _why_wrong(value, count: int, answer: int, line: int) -> tuple[str, ...]:
+    if not isinstance(value, list) or len(value) != count:
+        raise LocatedError(line, f"why_wrong: give one entry per choice ({count}), in the same order; "
+                                 "the entry for the right choice may be empty ('')")
+    out = []
+    for index, item in enumerate(value):
+        item = "" if item is None else item
+        if not isinstance(item, str):
+            raise LocatedError(line, f"why_wrong: entry {index} must be text")
+        if index != answer and not item.strip():
+            raise LocatedError(line, f"why_wrong: entry {index} is a wrong choice: say why it is wrong")
+        out.append(item)
+    return tuple(out)

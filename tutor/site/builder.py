@@ -1,0 +1,626 @@
+"""The static site build, in four phases kept apart (mkdocs' build is the model):
+
+    1. read     site.toml, every content page and its front matter, the static files
+    2. render   markdown (tiles, hand blocks scored by the engine, questions), then templates
+    3. check    every link and #anchor of every page; nothing loads from outside the site
+    4. write    into a temporary folder beside the output, swapped in at the end
+
+A phase that finds problems ends the build with them all (file:line: message);
+nothing is written, and the previous site stays as it was.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+import jinja2
+
+from tutor import fans as F
+
+from . import search_index as S
+from .cache import TUTOR as TUTOR_SOURCE
+from .cache import RenderCache, fingerprint
+from .config import SiteConfig, load_config
+from .links import check_references, find_ids, output_file, page_url, references, resolve, root_prefix
+from .pages import CONTENT, Content, Source, read_content
+from .problems import BuildFailed, Problem
+from .scoring import default_engine
+from .state import Link, PageState
+from .templating import EDITION_NAMES, StaticFiles, load_translations, make_environment
+
+DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.engine
+SPRITE = "static/tiles/tiles.svg"
+SEARCH_INDEX = "search-index.json"
+NOT_FOUND = "404.html"
+MARKER = ".tutor-site"  # marks an output folder as ours, so a rebuild may replace it
+PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside
+
+
+@dataclass(frozen=True)
+class BuildReport:
+    out_dir: Path
+    pages: int
+    seconds: float
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass
+class OutputPage:
+    url: str
+    html: str
+    template: str
+    source: Source | None = None
+    links: list = field(default_factory=list)  # markdown links, checked with their source lines
+    search: list = field(default_factory=list)  # search documents
+
+    @property
+    def file(self) -> str:
+        return output_file(self.url)
+
+    @property
+    def shown(self) -> str:
+        return self.source.shown if self.source else f"templates/{self.template}"
+
+
+@dataclass
+class Site:
+    """Everything phase 1 learnt; read-only afterwards."""
+
+    root: Path
+    config: SiteConfig
+    content: Content
+    static: StaticFiles
+    env: jinja2.Environment
+    translations: object
+
+    def url(self, name: str) -> str:
+        return page_url(name, self.config.directory_urls)
+
+    def fan_url(self, fan: F.Fan) -> str:
+        return self.url(f"fans/{fan.slug}")
+
+    @cached_property
+    def _urls_by_source(self) -> dict[str, str]:
+        return {source.path: self.url(source.name) for source in self.content.sources}
+
+    def source_url(self, path: str) -> str | None:
+        """The url of the page written in content/<path>, or None if there is no such page."""
+        return self._urls_by_source.get(path)
+
+    def gettext(self, text: str, **values) -> str:
+        return self.translations.gettext(text) % values if values else self.translations.gettext(text)
+
+
+def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, engine=DEFAULT_ENGINE,
+               cache: bool = True) -> BuildReport:
+    """Build root/content into out_dir (default root/site). Raises BuildFailed with every problem.
+
+    draft: build although some fans have no page yet. cache: reuse the rendering of unchanged
+    pages from the previous build (root/.site-cache/); off, every page is rendered afresh."""
+    started = time.perf_counter()
+    root = Path(root).resolve()
+    out = Path(out_dir).resolve() if out_dir else root / "site"
+    if config_path and not Path(config_path).is_file():
+        raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
+    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft)
+    pages = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
+    warnings = check_site(site, pages)
+    write_site(site, pages, out)
+    return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
+
+
+CACHE_FOLDER = ".site-cache"
+
+
+def render_cache(site: Site, engine) -> RenderCache:
+    """The cache for this site, keyed by every site-wide input of the markdown rendering.
+
+    The real engine's source is part of TUTOR_SOURCE; a stand-in counts by its own file."""
+    engine_file = getattr(engine, "__file__", None)
+    inputs = [
+        TUTOR_SOURCE,
+        site.root / "templates",
+        repr(site.config),
+        site.static.version(SPRITE),
+        sorted((s.path, s.name) for s in site.content.sources),
+        site.content.assets,
+        "tutor.engine" if engine is DEFAULT_ENGINE else Path(engine_file) if engine_file else repr(engine),
+    ]
+    if site.config.locale_dir:
+        inputs.append(site.root / site.config.locale_dir)
+    return RenderCache(site.root / CACHE_FOLDER / "render", fingerprint(*inputs))
+
+
+# --- phase 1: read ---------------------------------------------------------------------------------
+
+
+def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
+    shown = _shown(config_path, root)
+    config = load_config(config_path, shown_as=shown)
+    content_dir = root / CONTENT
+    if not content_dir.is_dir():
+        raise BuildFailed([Problem(CONTENT, 0, "no content folder: the build reads content/*.md")])
+    content, problems = read_content(content_dir, require_all_fans=config.require_all_fans and not draft)
+    static = StaticFiles.scan(root / "static", content_dir, content.assets)
+    if config.logo and config.logo not in static.files:
+        problems.append(Problem(shown, 0, f"logo: no file {config.logo}"))
+    if not (root / "templates").is_dir():
+        problems.append(Problem("templates", 0, "no templates folder"))
+    if problems:
+        raise BuildFailed(problems)
+    translations = load_translations(config, root)
+    env = make_environment(root / "templates", config, translations)
+    return Site(root, config, content, static, env, translations)
+
+
+def _shown(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return str(path)
+
+
+# --- phase 2: render -------------------------------------------------------------------------------
+
+
+def render_site(site: Site, engine, cache: RenderCache | None = None) -> list[OutputPage]:
+    rendered, problems = render_markdown(site, engine, cache or RenderCache(None, ""))
+    if problems:
+        raise BuildFailed(problems)
+    pages: list[OutputPage] = []
+    problems = []
+    for make in (home_page, lesson_pages, fan_pages, other_pages, generated_pages):
+        try:
+            pages.extend(make(site, rendered))
+        except TemplateProblem as err:
+            problems.append(err.problem)
+    if problems:
+        raise BuildFailed(problems)
+    return pages
+
+
+@dataclass(frozen=True)
+class Rendered:
+    html: str
+    state: PageState
+    toc: list
+
+    @property
+    def has_questions(self) -> bool:
+        return self.state.questions > 0
+
+    def to_json(self) -> dict:
+        state = self.state
+        links = [[link.line, link.target_url, link.anchor, link.written] for link in state.links]
+        return {"html": self.html, "toc": self.toc, "links": links, "examples": state.examples,
+                "questions": state.questions}
+
+    @classmethod
+    def from_json(cls, data: dict, source: Source, url: str) -> Rendered:
+        state = PageState(source.path, url, source.body, source.body_line, source.fan,
+                          links=[Link(*link) for link in data["links"]], examples=data["examples"],
+                          questions=data["questions"])
+        return cls(data["html"], state, data["toc"])
+
+
+def render_markdown(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Rendered], list[Problem]]:
+    """Every page's markdown to html: unchanged pages come from the cache, the others are rendered,
+    split over the machine's cores when there are many (forked workers inherit the site)."""
+    rendered, todo, keys = {}, [], {}
+    for source in site.content.sources:
+        keys[source.path] = cache.key(source.path, source.name, source.body, source.body_line, source.meta.get("fan"))
+        stored = cache.get(keys[source.path])
+        if stored:
+            rendered[source.path] = Rendered.from_json(stored, source, site.url(source.name))
+        else:
+            todo.append(source)
+    if todo and engine is DEFAULT_ENGINE:
+        engine = default_engine()
+    fresh, problems = _render_in_parallel(site, engine, todo) if todo else ({}, [])
+    for path, result in fresh.items():
+        if not result.state.problems:
+            cache.put(keys[path], result.to_json())
+    rendered.update(fresh)
+    if not problems:
+        cache.prune()
+    return rendered, problems
+
+
+def _render_in_parallel(site: Site, engine, sources) -> tuple[dict[str, Rendered], list[Problem]]:
+    workers = _workers(len(sources))
+    if workers < 2:
+        return _render_sources(site, engine, sources)
+    import multiprocessing  # here, not at the top: most rebuilds render few pages or none
+
+    global _FORKED
+    _FORKED = (site, engine, sources)
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            parts = pool.map(_render_share, [(i, workers) for i in range(workers)])
+    finally:
+        _FORKED = None
+    rendered, problems = {}, []
+    for part, found in parts:
+        rendered.update(part)
+        problems.extend(found)
+    return rendered, problems
+
+
+_FORKED = None  # (site, engine, sources) for forked workers; set only while a pool runs
+PAGES_PER_WORKER = 24  # below this, starting a worker costs more than it saves
+
+
+def _workers(pages: int) -> int:
+    # Forking a process that runs other threads (tutor serve's watcher beside Flask) can deadlock
+    # on a lock held by another thread, so threaded callers render in one process.
+    import multiprocessing
+
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return 1
+    return max(1, min(os.cpu_count() or 1, 4, pages // PAGES_PER_WORKER))
+
+
+def _render_share(share: tuple[int, int]):
+    index, count = share
+    site, engine, sources = _FORKED
+    return _render_sources(site, engine, sources[index::count])
+
+
+def _render_sources(site: Site, engine, sources) -> tuple[dict[str, Rendered], list[Problem]]:
+    from .markdown_ext import Services, make_markdown, render_page  # only when a page needs rendering
+
+    services = Services(
+        render_fragment=lambda name, **context: _render(site, name, context),
+        tiles=site.env.globals["tiles"],
+        page_url=site.source_url,
+        asset_url=lambda path: path if path in site.content.assets else None,
+        fan_url=site.fan_url,
+        generated_url=site.url,
+        engine=engine,
+        default_edition=site.config.default_edition,
+        backend_url=site.config.backend_url,
+        sprite=site.static.versioned(SPRITE),
+    )
+    md, ext = make_markdown(services)
+    rendered, problems = {}, []
+    for source in sources:
+        state = PageState(source.path, site.url(source.name), source.body, source.body_line, source.fan)
+        try:
+            html, toc = render_page(md, ext, state)
+        except TemplateProblem as err:
+            problems.append(err.problem)
+            continue
+        problems.extend(Problem(source.shown, line, message) for line, message in state.problems)
+        rendered[source.path] = Rendered(html, state, toc)
+    return rendered, problems
+
+
+class TemplateProblem(Exception):
+    def __init__(self, problem: Problem):
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+def _render(site: Site, template: str, context: dict) -> str:
+    """Render a template; a template mistake becomes a Problem at the template's line."""
+    try:
+        return site.env.get_template(template).render(**context)
+    except jinja2.TemplateSyntaxError as err:
+        raise TemplateProblem(Problem(f"templates/{err.name or template}", err.lineno or 0, err.message)) from None
+    except jinja2.TemplateError as err:
+        name, line = _template_frame(err, site.root, template)
+        raise TemplateProblem(Problem(name, line, f"{type(err).__name__}: {err}")) from None
+
+
+def _template_frame(err: Exception, root: Path, template: str) -> tuple[str, int]:
+    # Jinja2 rewrites tracebacks so that template frames carry the template's file and line.
+    for frame in reversed(traceback.extract_tb(err.__traceback__)):
+        if frame.filename.endswith(".html"):
+            return _shown(Path(frame.filename), root), frame.lineno or 0
+    return f"templates/{template}", 0
+
+
+def page(site: Site, url: str, template: str, context: dict, *, section: str = "", source: Source | None = None,
+         rendered: Rendered | None = None, root_for_links: str | None = None) -> OutputPage:
+    """Render one whole page with the context every page shares.
+
+    Links are relative to the page, unless root_for_links gives a fixed root (the 404 page)."""
+    root = root_prefix(url) if root_for_links is None else root_for_links
+
+    def link(target: str) -> str:
+        return root + target or "./"
+
+    shared = {
+        "url": url,
+        "root": root,
+        "link": link,
+        "static": lambda path: link(site.static.versioned(path)),
+        "fan_url": site.fan_url,
+        "nav": navigation(site),
+        "footer": footer(site),
+        "section": section,
+        "search_url": site.url("search"),
+        "fan_index_url": site.url("fans"),
+        "fan_card_url": site.url("fan-card"),
+        "lessons_url": site.url("lessons"),
+        "description": "",
+        "summary": "",
+        "has_questions": bool(rendered and rendered.has_questions),
+        "body": rendered.html if rendered else "",
+    }
+    shared.update(context)
+    html = _render(site, template, shared)
+    links = list(rendered.state.links) if rendered else []
+    return OutputPage(url, html, template, source, links)
+
+
+@dataclass(frozen=True)
+class NavItem:
+    title: str
+    url: str
+    summary: str = ""
+
+
+def navigation(site: Site) -> list[NavItem]:
+    _ = site.gettext
+    items = [NavItem(_("Lessons"), site.url("lessons")), NavItem(_("Fans"), site.url("fans"))]
+    for name in ("rulings", "glossary"):
+        source = _by_name(site, name)
+        if source:
+            items.append(NavItem(source.title, site.url(name)))
+    items.append(NavItem(_("Fan card"), site.url("fan-card")))
+    return items
+
+
+def footer(site: Site) -> list[NavItem]:
+    _ = site.gettext
+    others = sorted((s for s in site.content.of_kind("page") if s.name not in ("rulings", "glossary")),
+                    key=lambda s: s.title)
+    return [NavItem(_("Home"), site.url(""))] + [NavItem(s.title, site.url(s.name)) for s in others] + [
+        NavItem(_("Search"), site.url("search"))]
+
+
+def _by_name(site: Site, name: str) -> Source | None:
+    return next((s for s in site.content.sources if s.name == name), None)
+
+
+def lessons_in_order(site: Site) -> list[Source]:
+    return sorted(site.content.of_kind("lesson"), key=lambda s: s.meta["order"])
+
+
+def _lesson_items(site: Site) -> list[NavItem]:
+    return [NavItem(s.title, site.url(s.name), s.meta["summary"]) for s in lessons_in_order(site)]
+
+
+def home_page(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
+    source = _by_name(site, "")
+    done = rendered[source.path]
+    reference = [NavItem(s.title, site.url(s.name)) for s in site.content.of_kind("page")]
+    out = page(site, site.url(""), "home.html",
+               {"title": source.title, "summary": source.meta.get("summary", ""),
+                "description": source.meta.get("summary", ""), "lessons": _lesson_items(site),
+                "reference": sorted(reference, key=lambda item: item.title)},
+               source=source, rendered=done)
+    out.search = [S.page_document(out.url, source.title, source.meta.get("summary", ""),
+                                  site.gettext("Page"), S.headings(done.toc))]
+    return [out]
+
+
+def lesson_pages(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
+    ordered = lessons_in_order(site)
+    items = _lesson_items(site)
+    out = []
+    for index, source in enumerate(ordered):
+        done = rendered[source.path]
+        result = page(site, items[index].url, "lesson.html", {
+            "title": source.title,
+            "summary": source.meta["summary"],
+            "description": source.meta["summary"],
+            "goals": source.meta["goals"],
+            "lessons": items,
+            "page": items[index],
+            "position": index + 1,
+            "previous": items[index - 1] if index else None,
+            "next": items[index + 1] if index + 1 < len(items) else None,
+        }, section=site.url("lessons"), source=source, rendered=done)
+        label = site.gettext("Lesson %(number)s", number=index + 1)
+        result.search = [S.page_document(result.url, source.title, source.meta["summary"], label,
+                                         S.headings(done.toc), keywords="lesson")]
+        result.search += S.section_documents(result.url, source.title, done.toc)
+        out.append(result)
+    return out
+
+
+def fan_pages(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
+    by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
+    implied_by: dict[int, list[F.Fan]] = {}
+    for fan in F.FANS:
+        for other in fan.implies:
+            implied_by.setdefault(other, []).append(fan)
+    out = []
+    for index, fan in enumerate(F.FANS):
+        source = by_fan.get(fan.id)
+        done = rendered[source.path] if source else None
+        summary = source.meta.get("summary", "") if source else ""
+        neighbour = lambda i: NavItem(F.FANS[i].name, site.fan_url(F.FANS[i])) if 0 <= i < len(F.FANS) else None  # noqa: E731
+        result = page(site, site.fan_url(fan), "fan.html", {
+            "title": fan.name,
+            "fan": fan,
+            "summary": summary,
+            "description": summary or site.gettext("%(name)s (%(chinese)s), a fan of Chinese Official Mahjong.",
+                                                   name=fan.name, chinese=fan.chinese),
+            "implies": [F.FAN_BY_ID[i] for i in fan.implies],
+            "implied_by": implied_by.get(fan.id, []),
+            "see_also": [F.fan(slug) for slug in source.meta.get("see_also", ())] if source else [],
+            "previous": neighbour(index - 1),
+            "next": neighbour(index + 1),
+        }, section=site.url("fans"), source=source, rendered=done)
+        points = site.gettext("Fan %(number)s · %(points)s points", number=fan.id,
+                              points=fan.points(site.config.default_edition))
+        result.search = [S.fan_document(fan, result.url, summary or F.CATEGORIES[fan.category], points)]
+        out.append(result)
+    return out
+
+
+def other_pages(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
+    out = []
+    for source in site.content.of_kind("page"):
+        done = rendered[source.path]
+        summary = source.meta.get("summary", "")
+        result = page(site, site.url(source.name), "page.html",
+                      {"title": source.title, "summary": summary, "description": summary},
+                      section=site.url(source.name), source=source, rendered=done)
+        result.search = [S.page_document(result.url, source.title, summary, site.gettext("Page"),
+                                         S.headings(done.toc))]
+        result.search += S.section_documents(result.url, source.title, done.toc)
+        out.append(result)
+    return out
+
+
+@dataclass(frozen=True)
+class CardGroup:
+    points: int
+    fans: tuple
+
+
+def card_groups(edition: str) -> list[CardGroup]:
+    values = sorted({fan.points(edition) for fan in F.FANS}, reverse=True)
+    return [CardGroup(v, tuple(f for f in F.FANS if f.points(edition) == v)) for v in values]
+
+
+def generated_pages(site: Site, rendered) -> list[OutputPage]:
+    _ = site.gettext
+    edition = site.config.default_edition
+    other = next(e for e in F.EDITIONS if e != edition)
+    def other_points(fan: F.Fan) -> str:
+        return _("%(points)s in %(rules)s", points=fan.points(other), rules=EDITION_NAMES[other])
+
+    values = sorted({fan.points(e) for fan in F.FANS for e in F.EDITIONS}, reverse=True)
+    lessons = page(site, site.url("lessons"), "lessons.html",
+                   {"title": _("Lessons"), "lessons": _lesson_items(site)}, section=site.url("lessons"))
+    fan_index = page(site, site.url("fans"), "fan_index.html",
+                     {"title": _("The 81 fans"), "fans": F.FANS, "point_values": values}, section=site.url("fans"))
+    fan_index.search = [S.page_document(fan_index.url, _("The 81 fans"), _("Every fan with its points"),
+                                        _("Page"), ())]
+    card = page(site, site.url("fan-card"), "fan_card.html",
+                {"title": _("Fan card"), "card_groups": card_groups(edition), "other_edition_points": other_points},
+                section=site.url("fan-card"))
+    card.search = [S.page_document(card.url, _("Fan card"), _("All 81 fans on one printable page"), _("Page"), ())]
+    search = page(site, site.url("search"), "search.html", {"title": _("Search")})
+    # A host serves 404.html at any depth, so relative links cannot work there: its links start from
+    # base_url's path, or from the host's root when no base_url is set (a subfolder needs base_url).
+    missing = page(site, NOT_FOUND, "404.html", {"title": _("Page not found")}, root_for_links=not_found_root(site))
+    return [lessons, fan_index, card, search, missing]
+
+
+def not_found_root(site: Site) -> str:
+    return site.config.base_path or "/"
+
+
+# --- phase 3: check --------------------------------------------------------------------------------
+
+
+def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
+    """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
+    warnings = []
+    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX}
+    ids = {p.file: find_ids(p.html) for p in pages}
+    if SPRITE in site.static.files:
+        ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
+    else:
+        files.add(SPRITE)  # the tile art is drawn separately; pages still build without it
+        ids[SPRITE] = None
+        warnings.append(f"{SPRITE} is missing: tiles show their Unicode fallback (python -m tutor.tileart draws it)")
+    problems = []
+    for output in pages:
+        problems += _content_link_problems(output, ids)
+        html = output.html
+        if output.url == NOT_FOUND:
+            html = html.replace(f'="{not_found_root(site)}', '="')
+        refs = references(html)
+        for ref, message in check_references(output.url, refs, files, ids.get):
+            if not _rewritten(ref.target, output):
+                problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
+        weight = page_weight(output, refs, site.static)
+        if weight > PAGE_BUDGET:
+            warnings.append(f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {PAGE_BUDGET // 1000} KB)")
+    if problems:
+        raise BuildFailed(problems)
+    return warnings
+
+
+def _content_link_problems(output: OutputPage, ids: dict) -> list[Problem]:
+    problems = []
+    for link in output.links:
+        file = output_file(link.target_url)
+        if link.anchor and file in ids and ids[file] is not None and link.anchor not in ids[file]:
+            problems.append(Problem(output.shown, link.line,
+                                    f"link ({link.written}): no heading or id '{link.anchor}' on that page"))
+    return problems
+
+
+def _rewritten(target: str, output: OutputPage) -> bool:
+    """True for an href that the markdown wrote from a checked link (already reported with its line)."""
+    file, anchor = resolve(output.url, target)
+    return any(output_file(link.target_url) == file and link.anchor == anchor for link in output.links)
+
+
+def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
+    """Bytes of the page's HTML and of the stylesheets and scripts it loads (tile art aside)."""
+    total = len(output.html.encode("utf-8"))
+    for ref in dict.fromkeys(refs):
+        if ref.tag in ("script", "link-stylesheet"):
+            file, _ = resolve(output.url, ref.target)
+            total += static.size(file) if file else 0
+    return total
+
+
+# --- phase 4: write --------------------------------------------------------------------------------
+
+
+def write_site(site: Site, pages: list[OutputPage], out: Path) -> None:
+    """Write everything into a fresh folder beside `out`, then swap it in."""
+    if out.exists() and not _replaceable(out):
+        raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
+                                                "made by the build (no .tutor-site marker)")])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
+    try:
+        for output in pages:
+            target = staging / output.file
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(output.html, encoding="utf-8")
+        for relative in site.static.files:
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(site.static.content(relative))
+        documents = [doc for output in pages for doc in output.search]
+        (staging / SEARCH_INDEX).write_text(S.to_json(documents), encoding="utf-8")
+        (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
+        _swap(staging, out)
+    except OSError as err:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise BuildFailed([Problem(str(out), 0, f"could not write the site: {err}")]) from None
+
+
+def _replaceable(out: Path) -> bool:
+    return out.is_dir() and ((out / MARKER).exists() or not any(out.iterdir()))
+
+
+def _swap(staging: Path, out: Path) -> None:
+    if not out.exists():
+        staging.rename(out)
+        return
+    old = Path(tempfile.mkdtemp(prefix=".site-old-", dir=out.parent))
+    old.rmdir()
+    out.rename(old)
+    staging.rename(out)
+    shutil.rmtree(old, ignore_errors=True)

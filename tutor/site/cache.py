@@ -1,0 +1,79 @@
+"""A cache of rendered markdown, so a rebuild only renders the pages that changed.
+
+Rendering markdown (tiles, scored hands) is most of a build's work. Each page's
+result is stored under a key made of everything that can change it: the page's
+own text and address, the addresses of every page (links resolve to them), the
+templates, the site configuration, and the source of tutor itself (the engine
+scores the hands). A page that reported problems is never stored, so its
+problems show on every build until fixed. Entries are JSON, never pickles, and
+entries not used by the latest build are removed.
+
+The cache lives in <root>/.site-cache/ (ignored by git); delete it at any time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+FORMAT = "1"  # bump when the stored shape changes
+TUTOR = Path(__file__).resolve().parent.parent  # the tutor package: engine, tables, this builder
+
+
+def fingerprint(*parts) -> str:
+    """A digest of the site-wide inputs: strings, and folders or files whose contents count."""
+    digest = hashlib.sha256(FORMAT.encode())
+    for part in parts:
+        if isinstance(part, Path):
+            for file in sorted(part.rglob("*.*") if part.is_dir() else [part]):
+                if file.is_file() and "__pycache__" not in file.parts:
+                    digest.update(file.as_posix().encode())
+                    digest.update(file.read_bytes())
+        else:
+            digest.update(repr(part).encode())
+    return digest.hexdigest()
+
+
+class RenderCache:
+    def __init__(self, folder: Path | None, site_fingerprint: str):
+        self.folder = folder
+        self.site = site_fingerprint
+        self.used: set[str] = set()
+        if folder:
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def key(self, *page_parts) -> str:
+        digest = hashlib.sha256(self.site.encode())
+        for part in page_parts:
+            digest.update(b"\0" + repr(part).encode())
+        return digest.hexdigest()
+
+    def get(self, key: str) -> dict | None:
+        if not self.folder:
+            return None
+        self.used.add(key)
+        try:
+            return json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None  # missing or damaged: render again
+
+    def put(self, key: str, value: dict) -> None:
+        if not self.folder:
+            return
+        self.used.add(key)
+        target = self.folder / f"{key}.json"
+        partial = target.with_suffix(".tmp")
+        try:
+            partial.write_text(json.dumps(value, ensure_ascii=False), encoding="utf-8")
+            partial.replace(target)
+        except OSError:
+            pass  # a cache that cannot be written only makes the next build slower
+
+    def prune(self) -> None:
+        """Remove entries this build did not use."""
+        if not self.folder:
+            return
+        for file in self.folder.glob("*.json"):
+            if file.stem not in self.used:
+                file.unlink(missing_ok=True)

@@ -1,0 +1,147 @@
+"""Page addresses and the link checker.
+
+Every link the site writes is relative (../../fans/full-flush/), so the same
+folder works in a host's root, in a subfolder, or opened from disk. A page's
+*url* is its address relative to the site root: '' for the home page,
+'fans/full-flush/' (or 'fans/full-flush.html' with directory_urls off).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+# Routes answered by the scoring backend, not by files of the static site.
+BACKEND_ROUTES = ("calculator/", "api/")
+
+_SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+# Tags whose attributes point somewhere. Matched without re.I, which is several times slower over
+# a whole site: the build writes lower case, and Python-Markdown lower-cases the tags it emits.
+_TAG = re.compile(r"<(a|link|script|img|use|image|source|iframe|form|video|audio|embed|object)\b([^>]*)>")
+_TAG_ANY_CASE = re.compile(_TAG.pattern, re.I)  # for the rare page with raw HTML in capitals
+_UPPER_TAG = re.compile(r"<[A-Z]")
+_ATTR = re.compile(r"\b(href|src|action|data)=\"([^\"]*)\"")
+_ID = re.compile(r"\bid=\"([^\"]+)\"")
+
+
+def page_url(name: str, directory_urls: bool = True) -> str:
+    """The url of a page named by its path without extension: '' (home), 'fans', 'fans/full-flush'."""
+    if not name:
+        return "" if directory_urls else "index.html"
+    return f"{name}/" if directory_urls else f"{name}.html"
+
+
+def output_file(url: str) -> str:
+    """The file that serves a url: 'fans/' -> 'fans/index.html'."""
+    if url == "" or url.endswith("/"):
+        return url + "index.html"
+    return url
+
+
+def root_prefix(url: str) -> str:
+    """The relative path from a page back to the site root: '../../' for 'fans/full-flush/'."""
+    return "../" * url.count("/")
+
+
+def href(from_url: str, to_url: str) -> str:
+    """A relative link from one page to another url of the site."""
+    return root_prefix(from_url) + to_url or "./"
+
+
+def is_external(target: str) -> bool:
+    return bool(_SCHEME.match(target)) or target.startswith("//")
+
+
+def resolve(from_url: str, target: str) -> tuple[str | None, str]:
+    """(site-relative file, anchor) that a relative link points to; file None when it leaves the site.
+
+    An empty path ('#top') points into the page itself."""
+    path, _, anchor = target.partition("#")
+    path = path.split("?", 1)[0]
+    anchor = unquote(anchor)
+    if not path:
+        return output_file(from_url), anchor
+    if path.startswith("/"):
+        return None, anchor
+    prefix = root_prefix(from_url)
+    rest = path[len(prefix):]
+    if path.startswith(prefix) and not rest.startswith("../") and "/." not in rest and not rest.startswith("."):
+        # The common case, written by the build itself: the root prefix and a site-relative path.
+        return output_file(unquote(rest)), anchor
+    base = posixpath.dirname(output_file(from_url))
+    joined = posixpath.normpath(posixpath.join(base, unquote(path)))
+    if joined == ".." or joined.startswith("../"):
+        return None, anchor
+    if joined == ".":
+        joined = ""
+    if path.endswith("/") or joined == "":
+        joined = (joined + "/" if joined else "") + "index.html"
+    return joined, anchor
+
+
+def find_ids(html: str) -> set[str]:
+    return set(_ID.findall(html))
+
+
+@dataclass(frozen=True)
+class Reference:
+    tag: str  # 'a', 'form', 'script', 'img', 'use', ...; 'link-stylesheet' for a stylesheet or icon
+    attr: str
+    target: str
+
+
+
+def references(html: str) -> list[Reference]:
+    """The references of a page, each distinct one once, in order of first appearance."""
+    out = []
+    # A hand page repeats the same tile tags hundreds of times: parse each distinct tag once.
+    pattern = _TAG_ANY_CASE if _UPPER_TAG.search(html) else _TAG
+    for tag, attrs in dict.fromkeys(pattern.findall(html)):
+        tag = tag.lower()
+        rel = re.search(r'\brel="([^"]*)"', attrs)
+        for attr, target in _ATTR.findall(attrs):
+            if tag == "link" and rel and "stylesheet" not in rel.group(1) and "icon" not in rel.group(1):
+                # rel=canonical, rel=alternate: addresses, not resources
+                out.append(Reference("a", attr, target))
+            else:
+                out.append(Reference(tag if tag != "link" else "link-stylesheet", attr, target))
+    return out
+
+
+def check_references(page: str, html_or_refs, files: set[str], ids_of) -> list[tuple[Reference, str]]:
+    """(reference, message) for each reference in a page that does not resolve.
+
+    Takes the page's html, or its references() when the caller already has them.
+    `files` holds every file the build writes (site-relative); `ids_of(file)` gives the
+    ids a file defines, or None when its anchors cannot be checked."""
+    refs = references(html_or_refs) if isinstance(html_or_refs, str) else html_or_refs
+    out = []
+    for ref in dict.fromkeys(refs):
+        message = check_reference(page, ref, files, ids_of)
+        if message:
+            out.append((ref, message))
+    return out
+
+
+def check_reference(page: str, ref: Reference, files: set[str], ids_of) -> str | None:
+    target = ref.target
+    if target.startswith(("mailto:", "tel:")):
+        return None
+    if is_external(target):
+        if ref.tag in ("a", "form"):
+            return None
+        return f"'{target}' loads from outside the site: ship the file under static/ instead"
+    file, anchor = resolve(page, target)
+    if file is None:
+        return f"'{target}' points outside the site: use a relative link"
+    if file.startswith(BACKEND_ROUTES) or file in ("calculator", "api"):
+        return None
+    if file not in files:
+        return f"broken link '{target}': no file {file} in the site"
+    if anchor:
+        ids = ids_of(file)
+        if ids is not None and anchor not in ids:
+            return f"broken anchor '{target}': {file} has no id '{anchor}'"
+    return None

@@ -1,0 +1,449 @@
+"""Python-Markdown extension for mahjong lessons: tiles, hand blocks, questions, fan links.
+
+    Tiles in a sentence:    you need ((123m)) and a pair, or a pung such as ((EEE)).
+    A scored example:       ```hand            (see content/AUTHORING.md for every key)
+                            hand: [EEE] 123m 456p 789s 55s
+                            win: 5s
+                            ```
+    A check question:       ```question        (YAML: question, choices, answer, explain, why_wrong)
+    A link to a fan:        [Full Flush](fan:full-flush), [](fan:22) (empty text: the fan's name)
+    A link to a page:       [tiles](../lessons/01-tiles.md#suits), [the fan index](site:fans)
+
+Everything that can be wrong is reported as (line, message) into the PageState
+of the page being rendered; the builder turns those into file:line errors and
+stops before anything is written. The extension never raises for an author's
+mistake.
+
+Registered pieces, by Python-Markdown's priorities:
+    preprocessor  'tutor_blocks' 29  hand/question fences, before fenced_code (25) sees them
+    inline        'tutor_tiles' 175  ((tiles)), after backticks (190) so `((x))` stays code
+    tree          'tutor_links'   4  fan:, site: and .md links, images, heading order; after toc (5)
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import xml.etree.ElementTree as etree
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import markdown
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
+from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
+
+from tutor import fans as F
+from tutor.notation import NotationError
+
+from .blocks import HandBlock, lookup_fan, parse_hand_block, parse_question_block
+from .links import is_external
+from .problems import LocatedError
+from .scoring import ScoringError, score_example
+from .state import Link, PageState
+from .tilehtml import TileRenderer
+from .tileview import hand_view, inline_sets
+
+TILES_PATTERN = r"\(\((?P<tiles>[^()\n]+?)\)\)"
+_FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
+_INDENTED_BLOCK = re.compile(r"^[ \t]+(`{3,}|~{3,})[ \t]*(hand|question)[ \t]*$")
+# Pages the build makes without a markdown source, addressed as site:NAME.
+GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search"}
+
+
+@dataclass(frozen=True)
+class Services:
+    """What the extension needs from the rest of the build, the same for every page."""
+
+    render_fragment: Callable[..., str]  # (template name, **context) -> html
+    tiles: TileRenderer  # draws tiles, sets and hands
+    page_url: Callable[[str], str | None]  # content-relative source path -> page url, None if no such page
+    asset_url: Callable[[str], str | None]  # content-relative file path -> url, None if no such file
+    fan_url: Callable[[F.Fan], str]
+    generated_url: Callable[[str], str]  # page name (GENERATED_PAGES value) -> url
+    engine: object  # tutor.engine or a stand-in; None when it is missing
+    default_edition: str = F.DEFAULT_EDITION
+    backend_url: str = ""
+    sprite: str = "static/tiles/tiles.svg"  # site-relative, with its version query when known
+
+
+MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "attr_list", "def_list", "toc", "admonition", "sane_lists",
+                       "footnotes")
+
+
+def make_markdown(services: Services) -> tuple[markdown.Markdown, TutorExtension]:
+    """The Markdown converter every page goes through; reuse it (set ext.state, md.reset())."""
+    ext = TutorExtension(services)
+    md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, ext], output_format="html")
+    return md, ext
+
+
+def render_page(md: markdown.Markdown, ext: TutorExtension, state: PageState) -> tuple[str, list]:
+    """(html, toc tokens) of one page's markdown body; problems land in state.problems."""
+    ext.state = state
+    md.reset()
+    html = md.convert(state.text)
+    return html, getattr(md, "toc_tokens", [])
+
+
+class TutorExtension(Extension):
+    """One instance per Markdown object; `state` is replaced before each page is converted."""
+
+    def __init__(self, services: Services, *, blocks: bool = True, **kwargs):
+        self.services = services
+        self.state: PageState | None = None
+        self.blocks = blocks
+        self.inline_md: markdown.Markdown | None = None
+        self.inline_cache: dict = {}
+        super().__init__(**kwargs)
+
+    def extendMarkdown(self, md):
+        md.registerExtension(self)
+        if self.blocks:
+            md.preprocessors.register(BlockPreprocessor(md, self), "tutor_blocks", 29)
+        md.inlinePatterns.register(TileInlineProcessor(TILES_PATTERN, md, self), "tutor_tiles", 175)
+        md.treeprocessors.register(LinkTreeprocessor(md, self), "tutor_links", 4)
+
+    def reset(self):
+        pass
+
+    def inline(self, text: str) -> str:
+        """Render a short text from a block (a question, a caption) with tiles and links, no <p>."""
+        if self.inline_md is None:
+            self.inline_md = markdown.Markdown(extensions=[TutorExtension(self.services, blocks=False)])
+        child = self.inline_md
+        child_ext = next(e for e in child.registeredExtensions if isinstance(e, TutorExtension))
+        child_ext.state = self.state
+        child.reset()
+        html = child.convert(text)
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+            html = html[3:-4]
+        return html
+
+
+# --- inline tiles ------------------------------------------------------------------------------
+
+
+class TileInlineProcessor(InlineProcessor):
+    def __init__(self, pattern, md, ext: TutorExtension):
+        super().__init__(pattern, md)
+        self.ext = ext
+
+    def handleMatch(self, m, data):
+        state = self.ext.state
+        html = self.html(m.group("tiles"), sprite_url(state, self.ext.services))
+        if isinstance(html, NotationError):
+            state.report(state.line_of(m.group(0)), f"{m.group(0)}: {html}")
+            return m.group(0), m.start(0), m.end(0)
+        return self.md.htmlStash.store(html), m.start(0), m.end(0)
+
+    def html(self, text: str, sprite: str):
+        """The html of some inline tiles, or the NotationError they raise; the same text is read once."""
+        key = (text, sprite)
+        if key not in self.ext.inline_cache:
+            try:
+                self.ext.inline_cache[key] = self.ext.services.tiles.sets(inline_sets(text), sprite)
+            except NotationError as err:
+                self.ext.inline_cache[key] = err
+        return self.ext.inline_cache[key]
+
+
+def sprite_url(state: PageState, services: Services) -> str:
+    return state.root + services.sprite
+
+
+# --- hand and question blocks -----------------------------------------------------------------
+
+
+class BlockPreprocessor(Preprocessor):
+    """Replaces ```hand and ```question fences with their rendered html.
+
+    Runs on lines, before fenced_code, because only here is the line of each block known.
+    Other fenced blocks are skipped whole, so a code sample may show a hand block's source."""
+
+    def __init__(self, md, ext: TutorExtension):
+        super().__init__(md)
+        self.ext = ext
+
+    def run(self, lines):
+        out, index = [], 0
+        while index < len(lines):
+            opening = _FENCE.match(lines[index])
+            if not opening:
+                if _INDENTED_BLOCK.match(lines[index]):
+                    # fenced_code would quietly show it as code: say so instead.
+                    self.ext.state.report(self.ext.state.body_line + index,
+                                          "a ```hand or ```question block must start at the left margin, "
+                                          "not indented (inside a list, end the list first)")
+                out.append(lines[index])
+                index += 1
+                continue
+            end = _closing_fence(lines, index, opening.group("fence"))
+            info = opening.group("info").strip()
+            if info not in ("hand", "question", "fan-frequency"):
+                out.extend(lines[index : (end if end is not None else len(lines) - 1) + 1])
+                index = len(lines) if end is None else end + 1
+                continue
+            state = self.ext.state
+            fence_line = state.body_line + index
+            if end is None:
+                state.report(fence_line, f"the ```{info} block is never closed with {opening.group('fence')}")
+                return out
+            body = lines[index + 1 : end]
+            render = {"hand": self.hand, "question": self.question, "fan-frequency": self.frequency}[info]
+            html = render(body, fence_line + 1)
+            out.extend(["", self.md.htmlStash.store(html) if html else "", ""])
+            index = end + 1
+        return out
+
+    def hand(self, body: list[str], first_line: int) -> str:
+        state, services = self.ext.state, self.ext.services
+        try:
+            block = parse_hand_block(body, first_line)
+        except LocatedError as err:
+            state.report(err.line, f"hand block: {err.message}")
+            return ""
+        try:
+            view = hand_view(block.hand, block.situation["win"], block.situation["flowers"])
+        except NotationError as err:
+            state.report(block.lines["win"], f"hand block: {err}")
+            return ""
+        edition = block.edition or services.default_edition
+        try:
+            score = score_example(services.engine, block.hand, block.situation, edition)
+        except ScoringError as err:
+            state.report(block.lines["hand"], f"hand block: {err}")
+            return ""
+        for line, message in fan_expectations(block, score.fan_ids, state.fan, first_line - 1):
+            state.report(line, f"hand block: {message}")
+        state.examples += 1
+        query = block.calculator_query(services.default_edition)
+        return services.render_fragment(
+            "fragments/hand_example.html",
+            id=f"hand-{state.examples}",
+            hand=view,
+            score=score,
+            caption=self.ext.inline(block.caption) if block.caption else "",
+            calculator_url=f"{_backend(services, state)}calculator/?{query}",
+            situation=block.situation,
+            fan_href=lambda fan: state.href_to(services.fan_url(fan)),
+            sprite=sprite_url(state, services),
+        )
+
+    def question(self, body: list[str], first_line: int) -> str:
+        state = self.ext.state
+        try:
+            block = parse_question_block("\n".join(body), first_line)
+        except LocatedError as err:
+            state.report(err.line, f"question block: {err.message}")
+            return ""
+        state.questions += 1
+        inline = self.ext.inline
+        return self.ext.services.render_fragment(
+            "fragments/question.html",
+            id=f"q-{state.questions}",
+            page=state.source,
+            number=state.questions,
+            question=inline(block.question),
+            choices=[inline(c) for c in block.choices],
+            answer=block.answer,
+            explain=inline(block.explain),
+            why_wrong=[inline(w) if w else "" for w in block.why_wrong],
+            action=_backend(self.ext.services, state) + "api/lesson-check",
+        )
+
+
+    def frequency(self, body: list[str], first_line: int) -> str:
+        """```fan-frequency: how common each fan is, from the engine's measurement
+        (tutor/data/fan_frequency.json, made by `python -m tutor.frequency`).
+        One optional line, `rows: N`, shows the N most common fans (all by default)."""
+        state, services = self.ext.state, self.ext.services
+        rows = len(F.FANS)
+        for offset, line in enumerate(body):
+            if not line.strip():
+                continue
+            key, _, value = line.partition(":")
+            if key.strip() != "rows" or not value.strip().isdigit() or not 1 <= int(value) <= len(F.FANS):
+                state.report(first_line + offset, f"fan-frequency block: write 'rows: N' with N from 1 to {len(F.FANS)}")
+                return ""
+            rows = int(value)
+        from tutor.frequency import learning_path, load, share
+
+        data = load()
+        ranked = [(rank, F.FAN_BY_ID[fid], share(fid)) for rank, fid in enumerate(learning_path(), 1)][:rows]
+        return services.render_fragment(
+            "fragments/fan_frequency.html",
+            rows=ranked,
+            hands=data["hands"],
+            method=data["method"],
+            fan_href=lambda fan: state.href_to(services.fan_url(fan)),
+            default_edition=services.default_edition,
+        )
+
+
+def _backend(services: Services, state: PageState) -> str:
+    """The prefix of backend routes: the club's backend address, or the site root on the same origin."""
+    if services.backend_url:
+        return services.backend_url + "/"
+    return state.root
+
+
+def _closing_fence(lines, start: int, fence: str) -> int | None:
+    for index in range(start + 1, len(lines)):
+        stripped = lines[index].strip()
+        if stripped and stripped[0] == fence[0] and set(stripped) == {fence[0]} and len(stripped) >= len(fence):
+            return index
+    return None
+
+
+def fan_expectations(block: HandBlock, scored: frozenset, page_fan, fence_line: int):
+    """(line, message) for each fan the example must show but does not, or must not show but does.
+
+    On a fan's page every example must score that fan, unless it is marked as a near miss,
+    in which case it must not."""
+    must = {f.id: (block.lines.get("shows"), "listed in 'shows'") for f in block.shows}
+    must_not = {f.id: block.lines.get("not") for f in block.not_shows}
+    if block.near_miss and page_fan is None:
+        yield block.lines["near_miss"], "near_miss only means something on a fan's page; use 'not:' elsewhere"
+    elif block.near_miss:
+        must_not.setdefault(page_fan.id, block.lines["near_miss"])
+    elif page_fan is not None:
+        must.setdefault(page_fan.id, (fence_line, "every example on this fan's page must score it; "
+                                                  "mark a near miss with 'near_miss: true'"))
+    for fan_id, (line, why) in must.items():
+        if fan_id not in scored:
+            yield line, f"the hand does not score {F.FAN_BY_ID[fan_id].name} ({why})"
+    for fan_id, line in must_not.items():
+        if fan_id in scored:
+            yield line, f"the hand scores {F.FAN_BY_ID[fan_id].name}, which this near miss must not"
+
+
+# --- links, images, headings ------------------------------------------------------------------
+
+
+class LinkTreeprocessor(Treeprocessor):
+    def __init__(self, md, ext: TutorExtension):
+        super().__init__(md)
+        self.ext = ext
+
+    def run(self, root):
+        for element in root.iter("a"):
+            target = element.get("href", "")
+            if target:
+                element.set("href", self.link(element, target))
+        for element in root.iter("img"):
+            element.set("src", self.image(element.get("src", "")))
+        if self.ext.blocks:
+            check_heading_order(root, self.ext.state)
+            wrap_tables(root)
+
+    def link(self, element, target: str) -> str:
+        state, services = self.ext.state, self.ext.services
+        line = state.line_of(f"({target}", target)
+        scheme, _, rest = target.partition(":")
+        if scheme == "fan" and rest:
+            fan_key, _, anchor = rest.partition("#")
+            try:
+                fan = lookup_fan(fan_key)
+            except ValueError as err:
+                state.report(line, f"link ({target}): {err}")
+                return target
+            if not (element.text or len(element)):
+                element.text = fan.name
+            return self.page_link(services.fan_url(fan), anchor, line, target)
+        if scheme == "site" and rest:
+            name, _, anchor = rest.partition("#")
+            if name not in GENERATED_PAGES:
+                state.report(line, f"link ({target}): no generated page '{name}' "
+                                   f"(known: {', '.join('site:' + n for n in GENERATED_PAGES)})")
+                return target
+            return self.page_link(services.generated_url(GENERATED_PAGES[name]), anchor, line, target)
+        if is_external(target) or target.startswith("/"):
+            if target.startswith("/"):
+                state.report(line, f"link ({target}): write a relative link, such as ../fans/, so the "
+                                   "site works in any folder")
+            return target
+        path, _, anchor = target.partition("#")
+        if not path:
+            state.links.append(Link(line, state.url, anchor, target))
+            return target
+        source = content_path(state.source, path)
+        if path.endswith(".md"):
+            url = services.page_url(source) if source else None
+            if url is None:
+                state.report(line, f"link ({target}): no page content/{source or path}")
+                return target
+            return self.page_link(url, anchor, line, target)
+        url = services.asset_url(source) if source else None
+        if url is None:
+            state.report(line, f"link ({target}): no file content/{source or path}; link pages by "
+                               "their .md file, generated pages as site:fans, site:fan-card, site:search")
+            return target
+        return state.href_to(url) + (f"#{anchor}" if anchor else "")
+
+    def page_link(self, url: str, anchor: str, line: int, written: str) -> str:
+        state = self.ext.state
+        state.links.append(Link(line, url, anchor, written))
+        return state.href_to(url) + (f"#{anchor}" if anchor else "")
+
+    def image(self, src: str) -> str:
+        state = self.ext.state
+        line = state.line_of(f"({src}", src)
+        if is_external(src) or src.startswith("/"):
+            state.report(line, f"image ({src}): put the file beside the page under content/ and link it "
+                               "relatively; the site loads nothing from elsewhere")
+            return src
+        source = content_path(state.source, src)
+        url = self.ext.services.asset_url(source) if source else None
+        if url is None:
+            state.report(line, f"image ({src}): no file content/{source or src}")
+            return src
+        return state.href_to(url)
+
+
+def content_path(source: str, target: str) -> str | None:
+    """A relative link from a source file, as a content-relative path; None if it leaves content/."""
+    joined = posixpath.normpath(posixpath.join(posixpath.dirname(source), target.split("?", 1)[0]))
+    if joined.startswith("..") or joined == ".":
+        return None
+    return joined
+
+
+def wrap_tables(root: etree.Element) -> None:
+    """Put each table in a box that scrolls sideways, so a wide table never widens a phone's page.
+
+    The box can take focus (keyboard users scroll it) and is named after the table's columns."""
+    used: dict[str, int] = {}
+    for parent in list(root.iter()):
+        for index, child in enumerate(list(parent)):
+            if child.tag != "table":
+                continue
+            heads = ["".join(th.itertext()).strip() for th in child.iter("th")][:4]
+            label = "Table: " + ", ".join(h for h in heads if h)
+            used[label] = used.get(label, 0) + 1
+            if used[label] > 1:
+                label += f" ({used[label]})"  # landmarks need distinct names
+            box = etree.Element("div", {"class": "table-scroll", "role": "region", "tabindex": "0",
+                                        "aria-label": label})
+            parent.remove(child)
+            box.append(child)
+            box.tail, child.tail = child.tail, None
+            parent.insert(index, box)
+
+
+def check_heading_order(root: etree.Element, state: PageState) -> None:
+    """The template writes the page's only h1; markdown starts at ## and goes down one level at a time."""
+    level = 1
+    for element in root:
+        if len(element.tag) == 2 and element.tag[0] == "h" and element.tag[1] in "123456":
+            new = int(element.tag[1])
+            text = "".join(element.itertext()).strip()
+            line = state.line_of(text) if text else state.body_line
+            if new == 1:
+                state.report(line, f"heading '{text}': the title is the page's only level-1 heading; "
+                                   "start sections with ##")
+            elif new > level + 1:
+                state.report(line, f"heading '{text}' jumps from level {level} to {new}: use "
+                                   f"{'#' * (level + 1)} so screen readers can follow the outline")
+            level = new

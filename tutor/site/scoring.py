@@ -1,0 +1,73 @@
+"""The one place where the site meets the scoring engine.
+
+Hand blocks are scored at build time by tutor.engine. The engine is written
+alongside the site, so its import is guarded here and nowhere else: without
+it, a page with a hand block fails to build with a clear message, and pages
+without hand blocks still build. Tests pass a stand-in engine with the same
+three names (Situation, score, HandError).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tutor.fans import Fan
+
+MINIMUM_POINTS = 8
+
+
+def default_engine():
+    """The real engine module, or None while it does not exist.
+
+    Imported on first use: a build whose pages all come from the render cache never needs it."""
+    try:
+        from tutor import engine
+    except ModuleNotFoundError as err:  # only the engine's absence is tolerated, never an error inside it
+        if err.name != "tutor.engine":
+            raise
+        return None
+    return engine
+
+
+@dataclass(frozen=True)
+class FanLine:
+    fan: Fan
+    count: int
+    points: int  # per occurrence
+
+    @property
+    def subtotal(self) -> int:
+        return self.points * self.count
+
+
+@dataclass(frozen=True)
+class ScoreView:
+    edition: str
+    lines: tuple[FanLine, ...]
+    total: int
+    meets_minimum: bool
+
+    @property
+    def fan_ids(self) -> frozenset[int]:
+        return frozenset(line.fan.id for line in self.lines)
+
+
+class ScoringError(ValueError):
+    """The engine could not score the hand; the message is for the author."""
+
+
+def score_example(engine, hand, situation: dict, edition: str) -> ScoreView:
+    """Score a parsed hand with situation fields (win as a tile int, winds as letters, flags as bools)."""
+    if engine is None:
+        raise ScoringError(
+            "hand blocks are scored by tutor.engine, which is not installed yet: "
+            "this page cannot be built until the engine exists"
+        )
+    try:
+        result = engine.score(hand, engine.Situation(**situation), edition=edition)
+    except engine.HandError as err:
+        raise ScoringError(str(err)) from None
+    except Exception as err:  # an engine bug must still end as file:line, never as a traceback
+        raise ScoringError(f"the scoring engine failed on this hand ({type(err).__name__}: {err})") from None
+    lines = tuple(FanLine(item.fan, item.count, item.points) for item in result.fans)
+    return ScoreView(edition, lines, result.total, result.meets_minimum)

@@ -1,0 +1,119 @@
+"""Jinja2 set-up: one environment, UI text through gettext, versioned static links.
+
+English ships; a club translates the interface by writing a gettext catalogue
+(<locale_dir>/<language>/LC_MESSAGES/tutor.mo) and naming it in site.toml.
+"""
+
+from __future__ import annotations
+
+import gettext
+import hashlib
+import re
+from pathlib import Path
+
+import jinja2
+
+from tutor import fans as F
+
+from .config import SiteConfig
+from .tilehtml import TileRenderer
+
+EDITION_NAMES = {"wmo": "WMO", "china1998": "China 1998"}
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+KIND_NAMES = {
+    "hand": "once per hand",
+    "sets": "for each group of sets that forms it, within the account-once principle",
+    "per_set": "once for each set or tile that qualifies",
+    "win": "by how the hand was won",
+}
+
+
+def load_translations(config: SiteConfig, root: Path) -> gettext.NullTranslations:
+    if not config.locale_dir:
+        return gettext.NullTranslations()
+    return gettext.translation("tutor", localedir=str(root / config.locale_dir),
+                               languages=[config.language], fallback=True)
+
+
+def make_environment(templates: Path, config: SiteConfig, translations) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,  # a misspelt variable is an error, not an empty string
+        auto_reload=False,  # one environment per build: no need to stat each template on every use
+        # Compiled templates are cached on disk (a per-user temporary folder), keyed by their source.
+        bytecode_cache=jinja2.FileSystemBytecodeCache(),
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.install_gettext_translations(translations, newstyle=True)
+    _ = translations.gettext
+    env.globals.update(
+        site=config,
+        tiles=TileRenderer(_),
+        editions=F.EDITIONS,
+        edition_names=EDITION_NAMES,
+        wind_names={key: _(value) for key, value in WIND_NAMES.items()},
+        kind_names={key: _(value) for key, value in KIND_NAMES.items()},
+        categories={key: _(value) for key, value in F.CATEGORIES.items()},
+    )
+    return env
+
+
+class StaticFiles:
+    """The files copied into the site as they are (static/ and content assets), with a short
+    content hash per file so a page can link 'site.css?v=3f2a9c1e' and hosts can cache hard."""
+
+    def __init__(self, files: dict[str, Path]):
+        self.files = files  # site-relative path -> source file
+        self._versions: dict[str, str] = {}
+        self._contents: dict[str, bytes] = {}
+
+    @classmethod
+    def scan(cls, static_dir: Path, content_dir: Path, assets) -> StaticFiles:
+        files = {}
+        if static_dir.is_dir():
+            for file in sorted(static_dir.rglob("*")):
+                relative = file.relative_to(static_dir).as_posix()
+                if file.is_file() and not any(p.startswith(".") or p == "__pycache__" for p in relative.split("/")):
+                    files[f"static/{relative}"] = file
+        for asset in assets:
+            files[asset] = content_dir / asset
+        return cls(files)
+
+    def version(self, path: str) -> str:
+        if path not in self._versions:
+            source = self.files.get(path)
+            digest = hashlib.sha256(source.read_bytes()).hexdigest()[:10] if source else ""
+            self._versions[path] = digest
+        return self._versions[path]
+
+    def versioned(self, path: str) -> str:
+        """'static/css/site.css?v=…' (no version for a file that is missing; the link check reports it)."""
+        version = self.version(path)
+        return f"{path}?v={version}" if version else path
+
+    def content(self, path: str) -> bytes:
+        """The bytes written into the site: the file itself, or for our stylesheets the file
+        without comments and spare whitespace (the source keeps its comments; pages stay light)."""
+        if path not in self._contents:
+            data = self.files[path].read_bytes()
+            if path.startswith("static/css/") and path.endswith(".css"):
+                data = minify_css(data.decode("utf-8")).encode("utf-8")
+            self._contents[path] = data
+        return self._contents[path]
+
+    def size(self, path: str) -> int:
+        return len(self.content(path)) if path in self.files else 0
+
+
+def minify_css(css: str) -> str:
+    """Comments out, whitespace collapsed, spaces dropped next to braces, semicolons and commas.
+
+    Deliberately timid: spaces before ':' or inside selectors are kept, since 'a :hover' and
+    'a:hover' differ; this only removes what never carries meaning."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"\s+", " ", css)
+    css = re.sub(r"\s*([{};,])\s*", r"\1", css)
+    return css.replace(";}", "}").strip() + "\n"

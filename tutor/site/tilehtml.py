@@ -1,0 +1,78 @@
+"""Tiles as HTML: the one place that draws a tile, a set or a hand's tiles.
+
+Each tile is an inline <svg> that uses a symbol of the sprite, named for screen
+readers ("5 of bamboo"), with the Unicode tile drawn underneath as the text
+fallback when the sprite cannot load. A hand page holds hundreds of tiles, so
+this is plain Python with a cache rather than a template macro: the same tile
+with the same sprite address is built once per build. Templates reach it as the
+global `tiles` (tiles.hand(hand, sprite), tiles.sets(sets, sprite)).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from markupsafe import Markup
+
+from .tileview import HandView, SetView, TileView
+
+# Tile groups that are just tiles in a row; every other kind is a named set (role=group).
+_PLAIN = ("tiles", "concealed")
+
+
+class TileRenderer:
+    def __init__(self, gettext=lambda text: text):
+        self._ = gettext
+        self._tiles: dict = {}
+        self._sets: dict = {}
+
+    def tile(self, view: TileView, sprite: str) -> str:
+        key = (view, sprite)
+        if key not in self._tiles:
+            self._tiles[key] = _tile(view, sprite, self._("turned: the claimed tile"))
+        return self._tiles[key]
+
+    def set(self, view: SetView, sprite: str) -> str:
+        key = (view, sprite)
+        if key not in self._sets:
+            inner = "".join(self.tile(t, sprite) for t in view.tiles)
+            if view.kind in _PLAIN:
+                html = f'<span class="tile-set tile-set-{view.kind}">{inner}</span>'
+            else:
+                html = (f'<span class="tile-set tile-set-{view.kind}" role="group" '
+                        f'aria-label="{escape(view.label)}">{inner}</span>')
+            self._sets[key] = html
+        return self._sets[key]
+
+    def sets(self, views, sprite: str) -> Markup:
+        """Tiles in a sentence: ((123m [EEE]))."""
+        return Markup('<span class="tiles-inline">' + "".join(self.set(v, sprite) for v in views) + "</span>")
+
+    def hand(self, hand: HandView, sprite: str) -> Markup:
+        """A winning hand: declared sets apart, then the concealed tiles, the winning tile, the flowers."""
+        parts = [self.set(s, sprite) for s in hand.sets]
+        if hand.concealed.tiles:
+            parts.append(self.set(hand.concealed, sprite))
+        winning = hand.winning
+        parts.append(f'<span class="tile-set tile-set-winning" role="group" aria-label="{escape(winning.label)}">'
+                     f'<span class="winning-mark" aria-hidden="true">{escape(self._("win"))}</span>'
+                     f"{self.tile(winning.tiles[0], sprite)}</span>")
+        if hand.flowers:
+            parts.append(self.set(hand.flowers, sprite))
+        return Markup(f'<div class="hand" role="group" aria-label="{escape(hand.label)}">{"".join(parts)}</div>')
+
+
+def _tile(view: TileView, sprite: str, turned_text: str) -> str:
+    # Kept lean (a page holds hundreds of these): the text's size and anchor live in site.css,
+    # and role=img makes the <text> presentational, so it needs no aria-hidden.
+    use = f"{escape(sprite)}#tile-{view.symbol}"
+    if view.turned:
+        # Drawn lying down: the 60x80 symbol rotated a quarter turn into an 80x60 box.
+        label = escape(f"{view.label}, {turned_text}")
+        return (f'<svg class="tile tile-turned" role="img" aria-label="{label}" viewBox="0 0 80 60">'
+                f'<title>{label}</title><text x="40" y="48">{view.char}</text>'
+                f'<use href="{use}" width="60" height="80" transform="translate(80 0) rotate(90)"/></svg>')
+    label = escape(view.label)
+    classes = "tile tile-winning" if view.winning else "tile"
+    return (f'<svg class="{classes}" role="img" aria-label="{label}" viewBox="0 0 60 80"><title>{label}</title>'
+            f'<text x="30" y="60">{view.char}</text><use href="{use}"/></svg>')
