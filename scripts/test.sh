@@ -3,6 +3,16 @@
 # Used by newcomers (README) and by CI (.ci/run) alike.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# The browser tests drive Debian's Chromium; install it when it is missing (never a
+# browser download by a test tool).
+if [ ! -x /usr/bin/chromium ]; then
+    SUDO=""
+    [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q -e '.[test]'
