@@ -84,3 +84,11 @@ def test_api_fuzz_never_500(body):
     assert isinstance(data, dict)
     if response.status_code != 200:
         assert data["error"]
+
+
+def test_debug_mode_is_refused_outside_development(monkeypatch, tmp_path):
+    monkeypatch.setenv("FLASK_DEBUG", "1")
+    monkeypatch.delenv("TUTOR_ENV", raising=False)
+    assert create_app({"SITE_DIR": str(tmp_path), "DEBUG": True}).debug is False
+    monkeypatch.setenv("TUTOR_ENV", "development")
+    assert create_app({"SITE_DIR": str(tmp_path), "DEBUG": True}).debug is True

@@ -29,7 +29,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
     if test_config:
         app.config.from_mapping(test_config)
+    if os.environ.get("TUTOR_ENV", "production") != "development":
+        # The interactive debugger runs code sent by the browser: never outside development.
+        app.debug = False
     app.json.sort_keys = False
+    app.json.ensure_ascii = False  # Chinese fan names as characters, not \u escapes
     add_security_headers(app)
     add_rate_limit(app)
     app.register_blueprint(api.bp)

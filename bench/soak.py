@@ -1,0 +1,103 @@
+"""Soak run: mixed load against the production server, then compare worker memory.
+
+    .venv/bin/python bench/soak.py [--seconds 300] [--clients 4]
+
+Sends scores, bad requests and (when the quiz endpoints exist) quiz deals and gradings
+to gunicorn on 127.0.0.1 for the given time (5 minutes by default, at most 500,000
+requests), and reports errors (any 5xx or a connection failure), throughput and each
+worker's resident memory after warm-up and at the end. Memory should stay flat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import threading
+import time
+from collections import Counter
+
+from production import (
+    BAD_BODIES, percentile, production_server, random_choice, request, rss_mb, score_bodies, worker_pids,
+)
+
+MAX_REQUESTS = 500_000
+
+
+def mixed_requests(rng: random.Random, scores: list[dict]):
+    """One request of the mix: mostly scores, some bad input, quiz traffic when present."""
+    roll = rng.random()
+    if roll < 0.6:
+        return "POST", "/api/score", random_choice(rng, scores), (200, 422)
+    if roll < 0.75:
+        return "POST", "/api/score", random_choice(rng, BAD_BODIES), (400, 422)
+    if roll < 0.85:
+        return "GET", "/api/fans", None, (200,)
+    if roll < 0.95:
+        seed = rng.randrange(10**6)
+        return "GET", f"/api/quiz?mode=mixed&seed={seed}", None, (200, 404)
+    return "GET", "/healthz", None, (200,)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=300)
+    parser.add_argument("--clients", type=int, default=4)
+    args = parser.parse_args(argv)
+    scores = score_bodies(2000)
+    results: Counter = Counter()
+    latencies: list[float] = []
+    lock = threading.Lock()
+    # Workers are not recycled here, so a leak would show as growth between the two figures.
+    with production_server(recycle=False) as (port, master):
+        # Warm up so the start figure is the steady state, not an empty process.
+        for body in scores[:400]:
+            request("POST", "/api/score", body, port)
+        workers = worker_pids(master)
+        start_rss = {pid: rss_mb(pid) for pid in workers}
+        stop_at = time.time() + args.seconds
+
+        def client(number: int) -> None:
+            rng = random.Random(number)
+            import http.client
+
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            while time.time() < stop_at:
+                with lock:
+                    if sum(results.values()) >= MAX_REQUESTS:
+                        return
+                method, path, body, expected = mixed_requests(rng, scores)
+                began = time.perf_counter()
+                try:
+                    status, _ = request(method, path, body, port, connection)
+                except OSError:
+                    status = "connection error"
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+                took = time.perf_counter() - began
+                with lock:
+                    ok = status in expected
+                    results["ok" if ok else f"unexpected {status} for {method} {path.split('?')[0]}"] += 1
+                    latencies.append(took)
+
+        threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        end_rss = {pid: rss_mb(pid) for pid in worker_pids(master) if pid in start_rss}
+    total = sum(results.values())
+    latencies.sort()
+    print(f"{total} requests in {args.seconds:.0f} s ({total / args.seconds:.0f}/s), "
+          f"p50 {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms")
+    for outcome, count in results.most_common():
+        print(f"  {outcome}: {count}")
+    for pid, before in start_rss.items():
+        after = end_rss.get(pid)
+        shown = f"{after:.1f} MB" if after is not None else "replaced (max_requests)"
+        print(f"  worker {pid}: {before:.1f} MB after warm-up, {shown} at the end")
+    errors = total - results["ok"]
+    print("errors:", errors)
+    return 1 if errors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
