@@ -23,6 +23,7 @@ Registered pieces, by Python-Markdown's priorities:
 from __future__ import annotations
 
 import posixpath
+from html import escape as html_escape
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable
@@ -46,6 +47,8 @@ from .tilehtml import TileRenderer
 from .tileview import hand_view, inline_sets
 
 TILES_PATTERN = r"\(\((?P<tiles>[^()\n]+?)\)\)"
+# Characters that can start markdown, html, an entity, tiles or a link inside a short text.
+_MARKUP = re.compile(r"[\\`*_\[\]()<>&!#~|\n]|^\s*([-+>]|\d+\.)\s")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
 _INDENTED_BLOCK = re.compile(r"^[ \t]+(`{3,}|~{3,})[ \t]*(hand|question)[ \t]*$")
 # Pages the build makes without a markdown source, addressed as site:NAME.
@@ -110,6 +113,9 @@ class TutorExtension(Extension):
 
     def inline(self, text: str) -> str:
         """Render a short text from a block (a question, a caption) with tiles and links, no <p>."""
+        if not _MARKUP.search(text):
+            # Plain words (most captions and answers): markdown would only escape them.
+            return html_escape(text.strip(), quote=False)
         if self.inline_md is None:
             self.inline_md = markdown.Markdown(extensions=[TutorExtension(self.services, blocks=False)])
         child = self.inline_md
