@@ -81,6 +81,12 @@ def main(argv=None) -> int:
         threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
         for thread in threads:
             thread.start()
+        # Sample the workers' memory as the run goes: caches fill in the first seconds,
+        # after which a healthy worker stays flat.
+        samples = []
+        while any(thread.is_alive() for thread in threads):
+            threads[0].join(timeout=args.seconds / 10)
+            samples.append((time.time() - (stop_at - args.seconds), [rss_mb(pid) for pid in workers]))
         for thread in threads:
             thread.join()
         end_rss = {pid: rss_mb(pid) for pid in worker_pids(master) if pid in start_rss}
@@ -94,6 +100,8 @@ def main(argv=None) -> int:
         after = end_rss.get(pid)
         shown = f"{after:.1f} MB" if after is not None else "replaced (max_requests)"
         print(f"  worker {pid}: {before:.1f} MB after warm-up, {shown} at the end")
+    for elapsed, sizes in samples:
+        print(f"  at {elapsed:5.0f} s: " + ", ".join(f"{size:.1f} MB" for size in sizes))
     errors = total - results["ok"]
     print("errors:", errors)
     return 1 if errors else 0
