@@ -84,8 +84,9 @@ def main(argv=None) -> int:
         # Sample the workers' memory as the run goes: caches fill in the first seconds,
         # after which a healthy worker stays flat.
         samples = []
-        while any(thread.is_alive() for thread in threads):
-            threads[0].join(timeout=args.seconds / 10)
+        finished = threading.Event()  # never set: its wait() paces the samples
+        while time.time() < stop_at and any(thread.is_alive() for thread in threads):
+            finished.wait(timeout=min(args.seconds / 10, max(0.0, stop_at - time.time())))
             samples.append((time.time() - (stop_at - args.seconds), [rss_mb(pid) for pid in workers]))
         for thread in threads:
             thread.join()
