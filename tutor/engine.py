@@ -320,10 +320,44 @@ def _implied(fan_id: int, edition: Edition) -> tuple[int, ...]:
     return FAN_BY_ID[fan_id].implies + edition.extra_implies.get(fan_id, ())
 
 
+def _gate(fan: Fan):
+    """A cheap test that must hold for the fan to be possible in a reading, or None.
+
+    Derived from the table (category and kind), so no second list of fans is kept. A fan
+    whose gate fails is not checked; its check runs later only if someone asks why not.
+    """
+    if fan.category == "honors":
+        return lambda view: bool(view.honors)
+    if fan.kind == "sets" and fan.category == "chows":
+        return lambda view: len(view.chows) >= 2
+    if fan.kind == "sets" and fan.category == "pungs":
+        return lambda view: len(view.pungs) >= 2
+    if fan.category == "special" and fan.id != 4:  # Nine Gates is read as four sets and a pair
+        return lambda view: view.form != STANDARD
+    return None
+
+
+_GATES = {fan.id: _gate(fan) for fan in FANS}
+
+
+def _deferred(check, view):
+    """The reason a gated fan does not occur, worked out only when asked."""
+
+    def reason():
+        found = check(view)
+        return found() if callable(found) else found
+
+    return reason
+
+
 def _check_reading(view: C.View, edition: Edition) -> _Tally:
     hits: dict[int, list[C.Occurrence]] = {}
     misses: dict[int, Any] = {}
     for fan_id, check in _CHECKS.items():
+        gate = _GATES[fan_id]
+        if gate is not None and not gate(view):
+            misses[fan_id] = _deferred(check, view)
+            continue
         found = check(view)
         if isinstance(found, list) and found:
             hits[fan_id] = found
