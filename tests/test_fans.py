@@ -102,7 +102,7 @@ NEAR_MISSES = [
     pytest.param(6, '22334455668899p', dict(win='8p'), 'in sequence', id="seven-shifted-pairs"),
     pytest.param(7, '111m 999m 111p 999p EE', dict(win='E'), 'one of each terminal', id="thirteen-orphans"),
     pytest.param(8, '[111m] [999m] [111p] 999s EE', dict(win='E'), 'E', id="all-terminals"),
-    pytest.param(9, '[EEE] [SSS] 123m 456m NN', dict(win='N'), '2 wind pungs', id="little-four-winds"),
+    pytest.param(9, '[EEE] [SSS] 123m 456m NN', dict(win='N'), 'has 2 such pungs', id="little-four-winds"),
     pytest.param(10, '[CCC] [FFF] 123m 456m 99p', dict(win='9p'), 'pair of the third', id="little-three-dragons"),
     pytest.param(11, '[EEE] [SSS] [CCC] 111m PP', dict(win='P'), '1m', id="all-honors"),
     pytest.param(12, '111m 333p 555s 777s 99m', dict(win='7s'), 'winning discard completed 777s', id="four-concealed-pungs"),

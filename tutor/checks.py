@@ -183,48 +183,44 @@ def _pungs_of(view: View, tiles) -> list[int]:
 # ------------------------------------------------------------------ honors
 
 
+def _honor_pungs_fan(view: View, pungs: list[int], least: int, what: str, pair_of=None):
+    """Pungs of winds or dragons, at least `least` of them (and, for the 'little' fans,
+    the pair of the one missing). `what` names them: 'pungs of three winds'."""
+    has_pair = pair_of is None or (view.pair is not None and pair_of(view.pair.tile))
+    if len(pungs) >= least and has_pair:
+        tiles = view.set_tiles(pungs) + (view.pair.tiles if pair_of else ())
+        return [Occurrence(tiles, what, frozenset(pungs))]
+    return lambda: f"needs {what}; this hand has {len(pungs)} such pungs" + (
+        "" if has_pair else " and no such pair"
+    )
+
+
 def big_four_winds(view: View):
-    winds = view.wind_pungs
-    if len(winds) == 4:
-        return [Occurrence(view.set_tiles(winds), "pungs of all four winds", frozenset(winds))]
-    return lambda: f"needs pungs of all four winds; this hand has {len(winds)}"
+    return _honor_pungs_fan(view, view.wind_pungs, 4, "pungs of all four winds")
 
 
 def big_three_dragons(view: View):
-    dragons = view.dragon_pungs
-    if len(dragons) == 3:
-        return [Occurrence(view.set_tiles(dragons), "pungs of all three dragons", frozenset(dragons))]
-    return lambda: f"needs pungs of all three dragons; this hand has {len(dragons)}"
+    return _honor_pungs_fan(view, view.dragon_pungs, 3, "pungs of all three dragons")
 
 
 def little_four_winds(view: View):
-    winds = view.wind_pungs
-    if len(winds) == 3 and view.pair is not None and T.is_wind(view.pair.tile):
-        tiles = view.set_tiles(winds) + view.pair.tiles
-        return [Occurrence(tiles, "pungs of three winds and a pair of the fourth", frozenset(winds))]
-    return lambda: f"needs pungs of three winds and a pair of the fourth; this hand has {len(winds)} wind pungs"
+    if len(view.wind_pungs) == 4:
+        return "needs exactly three wind pungs; with four it is Big Four Winds"
+    return _honor_pungs_fan(view, view.wind_pungs, 3, "pungs of three winds and a pair of the fourth", T.is_wind)
 
 
 def little_three_dragons(view: View):
-    dragons = view.dragon_pungs
-    if len(dragons) == 2 and view.pair is not None and T.is_dragon(view.pair.tile):
-        tiles = view.set_tiles(dragons) + view.pair.tiles
-        return [Occurrence(tiles, "pungs of two dragons and a pair of the third", frozenset(dragons))]
-    return lambda: f"needs pungs of two dragons and a pair of the third; this hand has {len(dragons)} dragon pungs"
+    if len(view.dragon_pungs) == 3:
+        return "needs exactly two dragon pungs; with three it is Big Three Dragons"
+    return _honor_pungs_fan(view, view.dragon_pungs, 2, "pungs of two dragons and a pair of the third", T.is_dragon)
 
 
 def big_three_winds(view: View):
-    winds = view.wind_pungs
-    if len(winds) >= 3:
-        return [Occurrence(view.set_tiles(winds), "pungs of three winds", frozenset(winds))]
-    return lambda: f"needs pungs of three winds; this hand has {len(winds)}"
+    return _honor_pungs_fan(view, view.wind_pungs, 3, "pungs of three winds")
 
 
 def two_dragon_pungs(view: View):
-    dragons = view.dragon_pungs
-    if len(dragons) >= 2:
-        return [Occurrence(view.set_tiles(dragons), "pungs of two dragons", frozenset(dragons))]
-    return lambda: f"needs pungs of two dragons; this hand has {len(dragons)}"
+    return _honor_pungs_fan(view, view.dragon_pungs, 2, "pungs of two dragons")
 
 
 def dragon_pung(view: View):
