@@ -12,7 +12,7 @@ from pathlib import Path
 from flask import Flask, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
-from tutor import api
+from tutor import api, web
 from tutor.security import add_rate_limit, add_security_headers
 
 DEFAULT_SITE_DIR = Path(__file__).resolve().parent.parent / "site"
@@ -37,6 +37,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     add_security_headers(app)
     add_rate_limit(app)
     app.register_blueprint(api.bp)
+    app.register_blueprint(web.bp)  # calculator, quiz, lesson checks: before the site's catch-all
     _register_site(app)
     _register_errors(app)
 

@@ -1,8 +1,18 @@
-/* Check questions on a static host: grade from the answer written into the page.
-   The form still posts to the backend without JavaScript, and a form marked
-   data-server-check (the later htmx version) is left to the server. */
+/* Check questions in lessons.
+
+   With a backend, a question is graded by it through htmx: htmx (52 KB) is loaded on the first
+   check only, so a lesson stays light for readers who never check; the backend's verdict
+   (templates/fragments/lesson_check.html) is swapped into the feedback.
+   Without one (a static host, or the backend down), the page grades itself from the answer
+   written into it, as before. Without JavaScript the form posts to the backend, and the
+   <details> still reveals the answer on any host. */
 (function () {
   "use strict";
+
+  var script = document.currentScript;
+  var htmxSrc = script ? script.getAttribute("data-htmx") : null;
+  var backend = "unknown"; // "up" once the backend answered, "down" once it failed
+  var loading = null;
 
   function show(form, right, source, message) {
     var feedback = form.querySelector("[data-feedback]");
@@ -18,10 +28,7 @@
     }
   }
 
-  document.addEventListener("submit", function (event) {
-    var form = event.target;
-    if (!form.matches || !form.matches("form.question") || form.hasAttribute("data-server-check")) { return; }
-    event.preventDefault();
+  function gradeHere(form) {
     var picked = form.querySelector("input[name='choice']:checked");
     if (!picked) {
       show(form, false, null, form.getAttribute("data-msg-pick"));
@@ -32,5 +39,70 @@
       ? form.querySelector("[data-explain]")
       : form.querySelector("[data-why='" + picked.value + "']");
     show(form, right, source, form.getAttribute(right ? "data-msg-right" : "data-msg-wrong"));
+  }
+
+  function loadHtmx() {
+    if (window.htmx) { return Promise.resolve(window.htmx); }
+    if (!htmxSrc || !window.Promise) { return Promise.reject(new Error("no htmx")); }
+    if (!loading) {
+      loading = new Promise(function (resolve, reject) {
+        var tag = document.createElement("script");
+        tag.src = htmxSrc;
+        tag.onload = function () { return window.htmx ? resolve(window.htmx) : reject(new Error("no htmx")); };
+        tag.onerror = function () { reject(new Error("htmx did not load")); };
+        document.head.appendChild(tag);
+      });
+    }
+    return loading;
+  }
+
+  function isQuestion(element) {
+    return element && element.matches && element.matches("form.question");
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (!isQuestion(form) || event.defaultPrevented) { return; } // htmx, once loaded, has it
+    event.preventDefault();
+    if (backend === "down" || !form.hasAttribute("hx-post") || !form.querySelector("input[name='choice']:checked")) {
+      gradeHere(form);
+      return;
+    }
+    loadHtmx().then(function (htmx) {
+      // htmx reads its settings and looks for forms when the page has loaded; loaded later, it may
+      // have missed that moment, so give it both (the same settings again, every question).
+      var meta = document.querySelector("meta[name='htmx-config']");
+      if (meta) { try { Object.assign(htmx.config, JSON.parse(meta.content)); } catch (e) { /* keep defaults */ } }
+      document.querySelectorAll("form.question").forEach(function (each) { htmx.process(each); });
+      htmx.trigger(form, "submit");
+    }, function () {
+      backend = "down";
+      gradeHere(form);
+    });
+  });
+
+  // The backend did not answer, or answered with an error (a static host has no api/lesson-check):
+  // grade in the page, now and from now on.
+  function fallBack(event) {
+    var form = event.detail && event.detail.elt;
+    if (!isQuestion(form)) { return; }
+    backend = "down";
+    gradeHere(form);
+  }
+  document.addEventListener("htmx:sendError", fallBack);
+  document.addEventListener("htmx:responseError", fallBack);
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (backend === "down" && isQuestion(event.detail.elt)) {
+      event.preventDefault();
+      gradeHere(event.detail.elt);
+    }
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var form = event.detail.elt && event.detail.elt.closest && event.detail.elt.closest("form.question");
+    if (!form) { return; }
+    backend = "up";
+    var verdict = form.querySelector("[data-feedback] [data-verdict]");
+    var feedback = form.querySelector("[data-feedback]");
+    feedback.className = "feedback " + (verdict ? verdict.getAttribute("data-verdict") : "wrong");
   });
 })();

@@ -42,6 +42,9 @@ SEARCH_INDEX = "search-index.json"
 NOT_FOUND = "404.html"
 MARKER = ".tutor-site"  # marks an output folder as ours, so a rebuild may replace it
 PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside
+# The calculator and the quiz are small applications: htmx (52 KB, 17 KB compressed) and their own
+# scripts come on top of a page, so they have a budget of their own, as explicit as the other.
+PRACTICE_BUDGET = 140_000
 
 
 @dataclass(frozen=True)
@@ -60,6 +63,7 @@ class OutputPage:
     source: Source | None = None
     links: list = field(default_factory=list)  # markdown links, checked with their source lines
     search: list = field(default_factory=list)  # search documents
+    checks: list = field(default_factory=list)  # the page's check questions, for the backend
 
     @property
     def file(self) -> str:
@@ -86,6 +90,11 @@ class Site:
 
     def fan_url(self, fan: F.Fan) -> str:
         return self.url(f"fans/{fan.slug}")
+
+    def practice_url(self, name: str) -> str:
+        """The calculator and the quiz are pages of the site and routes of the backend at once,
+        so they always live in a folder (calculator/); opened from disk, the link names the file."""
+        return f"{name}/" if self.config.directory_urls else f"{name}/index.html"
 
     @cached_property
     def _urls_by_source(self) -> dict[str, str]:
@@ -201,13 +210,13 @@ class Rendered:
         state = self.state
         links = [[link.line, link.target_url, link.anchor, link.written] for link in state.links]
         return {"html": self.html, "toc": self.toc, "links": links, "examples": state.examples,
-                "questions": state.questions}
+                "questions": state.questions, "checks": state.checks}
 
     @classmethod
     def from_json(cls, data: dict, source: Source, url: str) -> Rendered:
         state = PageState(source.path, url, source.body, source.body_line, source.fan,
                           links=[Link(*link) for link in data["links"]], examples=data["examples"],
-                          questions=data["questions"])
+                          questions=data["questions"], checks=data.get("checks", []))
         return cls(data["html"], state, data["toc"])
 
 
@@ -328,9 +337,9 @@ def _template_frame(err: Exception, root: Path, template: str) -> tuple[str, int
     return f"templates/{template}", 0
 
 
-def page(site: Site, url: str, template: str, context: dict, *, section: str = "", source: Source | None = None,
-         rendered: Rendered | None = None, root_for_links: str | None = None) -> OutputPage:
-    """Render one whole page with the context every page shares.
+def page_context(site: Site, url: str, *, section: str = "", root_for_links: str | None = None) -> dict:
+    """The context every page shares: the build's pages, and the backend's calculator and quiz
+    pages and fragments (tutor.web), which render with the same environment and these globals.
 
     Links are relative to the page, unless root_for_links gives a fixed root (the 404 page)."""
     root = root_prefix(url) if root_for_links is None else root_for_links
@@ -338,7 +347,7 @@ def page(site: Site, url: str, template: str, context: dict, *, section: str = "
     def link(target: str) -> str:
         return root + target or "./"
 
-    shared = {
+    return {
         "url": url,
         "root": root,
         "link": link,
@@ -351,15 +360,28 @@ def page(site: Site, url: str, template: str, context: dict, *, section: str = "
         "fan_index_url": site.url("fans"),
         "fan_card_url": site.url("fan-card"),
         "lessons_url": site.url("lessons"),
+        "calculator_url": site.practice_url("calculator"),
+        "quiz_url": site.practice_url("quiz"),
+        # Where the backend's routes start: the club's backend address, or the site root.
+        "backend": site.config.backend_url + "/" if site.config.backend_url else root,
         "description": "",
         "summary": "",
-        "has_questions": bool(rendered and rendered.has_questions),
-        "body": rendered.html if rendered else "",
+        "has_questions": False,
+        "body": "",
     }
+
+
+def page(site: Site, url: str, template: str, context: dict, *, section: str = "", source: Source | None = None,
+         rendered: Rendered | None = None, root_for_links: str | None = None) -> OutputPage:
+    """Render one whole page with the context every page shares."""
+    shared = page_context(site, url, section=section, root_for_links=root_for_links)
+    if rendered:
+        shared["has_questions"] = rendered.has_questions
+        shared["body"] = rendered.html
     shared.update(context)
     html = _render(site, template, shared)
     links = list(rendered.state.links) if rendered else []
-    return OutputPage(url, html, template, source, links)
+    return OutputPage(url, html, template, source, links, checks=list(rendered.state.checks) if rendered else [])
 
 
 @dataclass(frozen=True)
@@ -377,6 +399,8 @@ def navigation(site: Site) -> list[NavItem]:
         if source:
             items.append(NavItem(source.title, site.url(name)))
     items.append(NavItem(_("Fan card"), site.url("fan-card")))
+    items.append(NavItem(_("Calculator"), site.practice_url("calculator")))
+    items.append(NavItem(_("Quiz"), site.practice_url("quiz")))
     return items
 
 
@@ -518,7 +542,31 @@ def generated_pages(site: Site, rendered) -> list[OutputPage]:
     # A host serves 404.html at any depth, so relative links cannot work there: its links start from
     # base_url's path, or from the host's root when no base_url is set (a subfolder needs base_url).
     missing = page(site, NOT_FOUND, "404.html", {"title": _("Page not found")}, root_for_links=not_found_root(site))
-    return [lessons, fan_index, card, search, missing]
+    return [lessons, fan_index, card, search, missing] + practice_pages(site)
+
+
+def practice_pages(site: Site) -> list[OutputPage]:
+    """The calculator and the quiz, as the backend also renders them (tutor.web: same templates,
+    same context), without a hand yet; their scripts fill them in from the address."""
+    from tutor import practice as W  # what both sides show; pure, no Flask
+
+    _ = site.gettext
+    url = CALCULATOR_URL
+    calculator = page(site, url, "calculator.html", W.calculator_context(site.config.default_edition),
+                      section=site.practice_url("calculator"))
+    calculator.search = [S.page_document(site.practice_url("calculator"), _("Hand calculator"),
+                                         _("Score any hand: every fan, the reasons, the payments"), _("Page"), ())]
+    quiz = page(site, QUIZ_URL, "quiz.html", W.quiz_context(site.config.default_edition),
+                section=site.practice_url("quiz"))
+    quiz.search = [S.page_document(site.practice_url("quiz"), _("Fan quiz"),
+                                   _("Name the fans of dealt hands, graded with reasons"), _("Page"), ())]
+    return [calculator, quiz]
+
+
+CALCULATOR_URL = "calculator/"
+QUIZ_URL = "quiz/"
+QUIZ_BANK = "quiz/bank.json"
+LESSON_QUESTIONS = "lesson-questions.json"
 
 
 def not_found_root(site: Site) -> str:
@@ -531,7 +579,7 @@ def not_found_root(site: Site) -> str:
 def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
     """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
     warnings = []
-    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX}
+    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS}
     ids = {p.file: find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:
         ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
@@ -550,8 +598,9 @@ def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
             if not _rewritten(ref.target, output):
                 problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
         weight = page_weight(output, refs, site.static)
-        if weight > PAGE_BUDGET:
-            warnings.append(f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {PAGE_BUDGET // 1000} KB)")
+        budget = page_budget(output.file)
+        if weight > budget:
+            warnings.append(f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {budget // 1000} KB)")
     if problems:
         raise BuildFailed(problems)
     return warnings
@@ -571,6 +620,10 @@ def _rewritten(target: str, output: OutputPage) -> bool:
     """True for an href that the markdown wrote from a checked link (already reported with its line)."""
     file, anchor = resolve(output.url, target)
     return any(output_file(link.target_url) == file and link.anchor == anchor for link in output.links)
+
+
+def page_budget(file: str) -> int:
+    return PRACTICE_BUDGET if file in (output_file(CALCULATOR_URL), output_file(QUIZ_URL)) else PAGE_BUDGET
 
 
 def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
@@ -604,11 +657,51 @@ def write_site(site: Site, pages: list[OutputPage], out: Path) -> None:
             target.write_bytes(site.static.content(relative))
         documents = [doc for output in pages for doc in output.search]
         (staging / SEARCH_INDEX).write_text(S.to_json(documents), encoding="utf-8")
+        # Data for the practice pages: the offline quiz bank (graded in the browser on a static
+        # host) and the check questions the backend grades (the pages hold them for the browser).
+        (staging / QUIZ_BANK).parent.mkdir(parents=True, exist_ok=True)
+        (staging / QUIZ_BANK).write_text(quiz_bank_json(site), encoding="utf-8")
+        (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
         (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
         _swap(staging, out)
     except OSError as err:
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildFailed([Problem(str(out), 0, f"could not write the site: {err}")]) from None
+
+
+def lesson_questions_json(pages: list[OutputPage]) -> str:
+    """{content path: {url, title, questions}}: what POST api/lesson-check grades against."""
+    import json
+
+    data = {}
+    for output in pages:
+        if output.checks and output.source:
+            data[output.source.path] = {"url": output.url, "title": output.source.title, "questions": output.checks}
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+_BANKS: dict[str, str] = {}  # edition -> bank json; dealing 458 hands takes a second, once per process
+
+
+def quiz_bank_json(site: Site) -> str:
+    """The offline quiz bank in the site's edition: made by tutor.practice with the real engine,
+    kept in <root>/.site-cache/ between builds (keyed by tutor's source) and in memory in a process."""
+    import json
+
+    from tutor.practice import quiz_bank
+
+    edition = site.config.default_edition
+    if edition in _BANKS:
+        return _BANKS[edition]
+    cache = RenderCache(site.root / CACHE_FOLDER / "quiz", fingerprint(TUTOR_SOURCE, edition))
+    key = cache.key("bank", edition)
+    stored = cache.get(key)
+    if stored is None:
+        stored = quiz_bank(edition)
+        cache.put(key, stored)
+    cache.prune()
+    _BANKS[edition] = json.dumps(stored, ensure_ascii=False, separators=(",", ":"))
+    return _BANKS[edition]
 
 
 def _replaceable(out: Path) -> bool:

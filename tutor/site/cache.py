@@ -17,7 +17,7 @@ import hashlib
 import json
 from pathlib import Path
 
-FORMAT = "1"  # bump when the stored shape changes
+FORMAT = "2"  # bump when the stored shape changes
 TUTOR = Path(__file__).resolve().parent.parent  # the tutor package: engine, tables, this builder
 
 

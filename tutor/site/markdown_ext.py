@@ -246,17 +246,21 @@ class BlockPreprocessor(Preprocessor):
             return ""
         state.questions += 1
         inline = self.ext.inline
+        parts = {
+            "question": inline(block.question),
+            "choices": [inline(c) for c in block.choices],
+            "answer": block.answer,
+            "explain": inline(block.explain),
+            "why_wrong": [inline(w) if w else "" for w in block.why_wrong],
+        }
+        state.checks.append(parts)  # the backend grades from these (lesson-questions.json)
         return self.ext.services.render_fragment(
             "fragments/question.html",
             id=f"q-{state.questions}",
             page=state.source,
             number=state.questions,
-            question=inline(block.question),
-            choices=[inline(c) for c in block.choices],
-            answer=block.answer,
-            explain=inline(block.explain),
-            why_wrong=[inline(w) if w else "" for w in block.why_wrong],
             action=_backend(self.ext.services, state) + "api/lesson-check",
+            **parts,
         )
 
 

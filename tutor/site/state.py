@@ -35,6 +35,7 @@ class PageState:
     links: list = field(default_factory=list)  # Link, checked once every page is rendered
     examples: int = 0
     questions: int = 0
+    checks: list = field(default_factory=list)  # each question's html parts, for the backend's grading
 
     @property
     def root(self) -> str:

@@ -1,0 +1,323 @@
+/* The hand calculator: a tile picker kept in step with the notation box, both ways, and the
+   hand kept in the address. htmx sends the form to the backend and swaps in the result
+   (templates/fragments/calc_result.html); this script only builds the hand. Tiles are numbered
+   0..33 as in tutor/tiles.py; their names and pictures are the picker's buttons, which the
+   template drew from tutor.tiles. Without this script the form still posts. */
+(function () {
+  "use strict";
+  var page = document.querySelector("[data-calculator]");
+  if (!page) { return; }
+  var form = document.getElementById("calc-form");
+  var handBox = document.getElementById("calc-h");
+  var winBox = document.getElementById("calc-win");
+  var result = document.getElementById("calc-result");
+  var picker = page.querySelector("[data-picker]");
+  var grid = page.querySelector("[data-grid]");
+  var built = page.querySelector("[data-built]");
+  var status = page.querySelector("[data-status]");
+  var notice = page.querySelector("[data-backend-notice]");
+  var resultStatus = page.querySelector("[data-result-status]");
+  var buttons = Array.prototype.slice.call(grid.querySelectorAll("button.pick"));
+  var SUITS = "mps", HONORS = "ESWNCFP", FLAGS = ["self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong"];
+
+  var state = { melds: [], concealed: [], win: null };
+  var undo = [];
+  var typing = false;
+  var backendDown = false;
+
+  // --- notation, as tutor/notation.py reads and writes it ------------------------------------
+  function code(t) { return t < 27 ? (t % 9 + 1) + SUITS[Math.floor(t / 9)] : HONORS[t - 27]; }
+  function byNumber(a, b) { return a - b; }
+  function parseTiles(text) {
+    var out = [], i = 0, m;
+    while (i < text.length) {
+      if ((m = /^([1-9]+)([mps])/.exec(text.slice(i)))) {
+        for (var k = 0; k < m[1].length; k++) { out.push(SUITS.indexOf(m[2]) * 9 + Number(m[1][k]) - 1); }
+        i += m[0].length;
+      } else if (HONORS.indexOf(text[i]) >= 0) {
+        out.push(27 + HONORS.indexOf(text[i]));
+        i += 1;
+      } else { return null; }
+    }
+    return out.length ? out : null;
+  }
+  function meldOf(tiles, concealed) {
+    tiles = tiles.slice().sort(byNumber);
+    var t = tiles[0], same = tiles.every(function (x) { return x === t; });
+    if (concealed) { return same && tiles.length === 4 ? { kind: "kong", tile: t, concealed: true } : null; }
+    if (same && (tiles.length === 3 || tiles.length === 4)) { return { kind: tiles.length === 3 ? "pung" : "kong", tile: t, concealed: false }; }
+    if (tiles.length === 3 && t < 27 && t % 9 <= 6 && tiles[1] === t + 1 && tiles[2] === t + 2) { return { kind: "chow", tile: t, concealed: false }; }
+    return null;
+  }
+  function parseHand(text) {
+    var groups = text.trim().split(/\s+/).filter(Boolean), melds = [], concealed = [];
+    for (var i = 0; i < groups.length; i++) {
+      var g = groups[i], open = g[0];
+      if (open === "[" || open === "{") {
+        var tiles = g.slice(-1) === (open === "[" ? "]" : "}") ? parseTiles(g.slice(1, -1)) : null;
+        var meld = tiles && meldOf(tiles, open === "{");
+        if (!meld) { return null; }
+        melds.push(meld);
+      } else {
+        var loose = parseTiles(g);
+        if (!loose) { return null; }
+        concealed = concealed.concat(loose);
+      }
+    }
+    return { melds: melds, concealed: concealed.sort(byNumber) };
+  }
+  function meldTiles(m) {
+    return m.kind === "chow" ? [m.tile, m.tile + 1, m.tile + 2] : (m.kind === "kong" ? [m.tile, m.tile, m.tile, m.tile] : [m.tile, m.tile, m.tile]);
+  }
+  function formatTiles(tiles) {
+    var sorted = tiles.slice().sort(byNumber), parts = [], honors = "";
+    for (var s = 0; s < 3; s++) {
+      var ranks = sorted.filter(function (t) { return t < 27 && Math.floor(t / 9) === s; }).map(function (t) { return t % 9 + 1; }).join("");
+      if (ranks) { parts.push(ranks + SUITS[s]); }
+    }
+    sorted.forEach(function (t) { if (t >= 27) { honors += HONORS[t - 27]; } });
+    if (honors) { parts.push(honors); }
+    return parts.join(" ");
+  }
+  function byKind(a, b) { return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : a.tile - b.tile; }
+  function formatHand(s) {
+    var melded = s.melds.filter(function (m) { return !m.concealed; }).sort(byKind);
+    var kongs = s.melds.filter(function (m) { return m.concealed; }).sort(byKind);
+    var parts = melded.concat(kongs).map(function (m) {
+      var body = formatTiles(meldTiles(m));
+      return m.concealed ? "{" + body + "}" : "[" + body + "]";
+    });
+    if (s.concealed.length) { parts.push(formatTiles(s.concealed)); }
+    return parts.join(" ");
+  }
+  function size(s) { return s.concealed.length + 3 * s.melds.length; }
+  function counts(s) {
+    var c = [];
+    for (var t = 0; t < 34; t++) { c.push(0); }
+    s.concealed.forEach(function (t) { c[t] += 1; });
+    s.melds.forEach(function (m) { meldTiles(m).forEach(function (t) { c[t] += 1; }); });
+    return c;
+  }
+  function complete(s) { return size(s) === 14 && s.win !== null && s.concealed.indexOf(s.win) >= 0; }
+  function copy(s) { return { melds: s.melds.slice(), concealed: s.concealed.slice(), win: s.win }; }
+
+  // --- words and pictures from the page --------------------------------------------------------
+  function tileName(t) { return buttons[t].getAttribute("aria-label"); }
+  function tileSvg(t) { return buttons[t].querySelector("svg").cloneNode(true); }
+  function modeLabel(kind) {
+    var input = picker.querySelector("input[name='add_as'][value='" + kind + "']");
+    return input ? input.parentNode.textContent.trim() : kind;
+  }
+  function say(message) { status.textContent = message; }
+  function msg(name) { return status.getAttribute("data-msg-" + name); }
+
+  // --- the hand as built -------------------------------------------------------------------------
+  function render() {
+    built.textContent = "";
+    var used = counts(state);
+    buttons.forEach(function (b, t) { b.setAttribute("aria-disabled", used[t] >= 4 ? "true" : "false"); });
+    page.querySelector("[data-count]").textContent = "(" + size(state) + "/14)";
+    if (!size(state)) {
+      var empty = document.createElement("p");
+      empty.className = "hint";
+      empty.textContent = built.getAttribute("data-empty");
+      built.appendChild(empty);
+      return;
+    }
+    state.melds.forEach(function (m) {
+      var group = document.createElement("span");
+      group.className = "tile-set built-meld";
+      group.setAttribute("role", "group");
+      group.setAttribute("aria-label", modeLabel(m.concealed ? "concealed-kong" : m.kind) + ": " +
+        meldTiles(m).map(tileName).join(", "));
+      meldTiles(m).forEach(function (t) { group.appendChild(tileSvg(t)); });
+      built.appendChild(group);
+    });
+    var winAt = state.concealed.lastIndexOf(state.win);
+    var loose = document.createElement("span");
+    loose.className = "tile-set built-concealed";
+    state.concealed.forEach(function (t, i) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "built-tile";
+      b.setAttribute("data-index", String(i));
+      b.setAttribute("aria-pressed", String(i === winAt));
+      b.setAttribute("aria-label", tileName(t) + (i === winAt ? ", " + built.getAttribute("data-win-label") : ""));
+      b.title = built.getAttribute("data-pick-win");
+      b.appendChild(tileSvg(t));
+      loose.appendChild(b);
+    });
+    built.appendChild(loose);
+  }
+
+  function syncBoxes() {
+    handBox.value = formatHand(state);
+    winBox.value = state.win === null ? "" : code(state.win);
+  }
+
+  function commit(next, message) {
+    undo.push({ hand: handBox.value, win: winBox.value });
+    typing = false;
+    state = next;
+    render();
+    syncBoxes();
+    say(message + " " + size(state) + "/14.");
+    changed();
+  }
+
+  function add(t) {
+    var mode = (picker.querySelector("input[name='add_as']:checked") || {}).value || "tile";
+    var next = copy(state);
+    if (mode === "tile") {
+      next.concealed = next.concealed.concat([t]).sort(byNumber);
+      next.win = t;
+    } else if (mode === "chow") {
+      if (t >= 27) { say(modeLabel("chow") + ": " + tileName(t) + " ✗"); return; }
+      next.melds.push({ kind: "chow", tile: Math.min(t, Math.floor(t / 9) * 9 + 6), concealed: false });
+    } else {
+      next.melds.push({ kind: mode === "pung" ? "pung" : "kong", tile: t, concealed: mode === "concealed-kong" });
+    }
+    if (size(next) > 14) { say(msg("full")); return; }
+    if (counts(next).some(function (n) { return n > 4; })) { say(msg("four")); return; }
+    var what = mode === "tile" ? tileName(t) : modeLabel(mode) + " " + formatHand({ melds: [next.melds[next.melds.length - 1]], concealed: [] });
+    commit(next, msg("added") + " " + what + ".");
+  }
+
+  function fromBoxes() {
+    var parsed = parseHand(handBox.value);
+    if (!parsed) {
+      if (handBox.value.trim()) { say(msg("unread")); } else { state = { melds: [], concealed: [], win: null }; render(); }
+      return false;
+    }
+    var win = parseTiles(winBox.value.trim());
+    state = { melds: parsed.melds, concealed: parsed.concealed, win: win && win.length === 1 ? win[0] : null };
+    render();
+    say("");
+    return true;
+  }
+
+  // --- the address and the backend --------------------------------------------------------------
+  function query() {
+    var params = new URLSearchParams();
+    if (!handBox.value.trim()) { return ""; }
+    params.set("h", handBox.value.trim());
+    params.set("win", winBox.value.trim());
+    FLAGS.forEach(function (flag) { if (form.elements[flag].checked) { params.set(flag, "true"); } });
+    ["seat_wind", "prevalent_wind"].forEach(function (wind) { if (form.elements[wind].value !== "E") { params.set(wind, form.elements[wind].value); } });
+    if (form.elements.flowers.value !== "0") { params.set("flowers", form.elements.flowers.value); }
+    if (form.elements.rules.value !== document.documentElement.getAttribute("data-edition")) { params.set("rules", form.elements.rules.value); }
+    return params.toString();
+  }
+
+  function changed() {
+    var q = query();
+    history.replaceState(null, "", q ? "?" + q : location.pathname);
+    if (complete(state) && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
+  }
+
+  function fromAddress() {
+    var params = new URLSearchParams(location.search);
+    if (!params.get("h")) { return; }
+    handBox.value = params.get("h");
+    winBox.value = params.get("win") || "";
+    FLAGS.forEach(function (flag) { form.elements[flag].checked = params.get(flag) === "true"; });
+    ["seat_wind", "prevalent_wind", "flowers", "rules"].forEach(function (name) {
+      if (params.get(name)) { form.elements[name].value = params.get(name); }
+    });
+  }
+
+  function showDown() {
+    backendDown = true;
+    notice.hidden = false;
+  }
+
+  // --- wiring --------------------------------------------------------------------------------------
+  grid.addEventListener("click", function (event) {
+    var b = event.target.closest("button.pick");
+    if (b) { add(buttons.indexOf(b)); }
+  });
+  grid.addEventListener("keydown", function (event) {
+    var b = event.target.closest("button.pick");
+    if (!b) { return; }
+    var t = buttons.indexOf(b), row = t < 27 ? Math.floor(t / 9) : 3, col = t < 27 ? t % 9 : t - 27;
+    var starts = [0, 9, 18, 27], lengths = [9, 9, 9, 7], to = null;
+    if (event.key === "ArrowRight") { to = t < 33 ? t + 1 : 0; }
+    else if (event.key === "ArrowLeft") { to = t > 0 ? t - 1 : 33; }
+    else if (event.key === "ArrowDown") { row = (row + 1) % 4; to = starts[row] + Math.min(col, lengths[row] - 1); }
+    else if (event.key === "ArrowUp") { row = (row + 3) % 4; to = starts[row] + Math.min(col, lengths[row] - 1); }
+    else if (event.key === "Home") { to = starts[row]; }
+    else if (event.key === "End") { to = starts[row] + lengths[row] - 1; }
+    if (to === null) { return; }
+    event.preventDefault();
+    b.tabIndex = -1;
+    buttons[to].tabIndex = 0;
+    buttons[to].focus();
+  });
+  built.addEventListener("click", function (event) {
+    var b = event.target.closest("button.built-tile");
+    if (!b) { return; }
+    var next = copy(state);
+    next.win = state.concealed[Number(b.getAttribute("data-index"))];
+    commit(next, msg("win") + " " + tileName(next.win) + ".");
+    var again = built.querySelector("button[aria-pressed='true']");
+    if (again) { again.focus(); }
+  });
+  page.querySelector("[data-undo]").addEventListener("click", function () {
+    var last = undo.pop();
+    if (!last) { return; }
+    handBox.value = last.hand;
+    winBox.value = last.win;
+    fromBoxes();
+    say(msg("removed") + " " + size(state) + "/14.");
+    changed();
+  });
+  page.querySelector("[data-clear]").addEventListener("click", function () {
+    commit({ melds: [], concealed: [], win: null }, msg("cleared"));
+  });
+  [handBox, winBox].forEach(function (box) {
+    box.addEventListener("input", function () {
+      if (!typing) { undo.push({ hand: handBox.value, win: winBox.value }); typing = true; }
+      if (fromBoxes()) { changed(); }
+    });
+  });
+  form.addEventListener("change", function (event) {
+    if (event.target === handBox || event.target === winBox) { return; }
+    changed();
+  });
+
+  // The result: announce its first line, and light the tiles of a fan while its row has the pointer or focus.
+  result.addEventListener("htmx:afterSwap", function () {
+    var summary = result.querySelector("[data-summary]");
+    resultStatus.textContent = summary ? (summary.getAttribute("data-summary") || summary.textContent) : "";
+  });
+  function light(row) {
+    result.querySelectorAll(".result-hand .lit").forEach(function (svg) { svg.classList.remove("lit"); });
+    if (!row) { return; }
+    var svgs = Array.prototype.slice.call(result.querySelectorAll(".result-hand svg.tile"));
+    (row.getAttribute("data-tiles") || "").split(" ").forEach(function (c) {
+      var found = svgs.filter(function (svg) {
+        var use = svg.querySelector("use");
+        return use && !svg.classList.contains("lit") && (use.getAttribute("href") || "").slice(-(c.length + 6)) === "#tile-" + c;
+      })[0];
+      if (found) { found.classList.add("lit"); }
+    });
+  }
+  ["mouseover", "focusin"].forEach(function (type) {
+    result.addEventListener(type, function (event) { light(event.target.closest && event.target.closest("tr[data-tiles]")); });
+  });
+  result.addEventListener("mouseleave", function () { light(null); });
+
+  document.body.addEventListener("htmx:sendError", function (event) { if (event.detail.elt === form) { showDown(); } });
+  document.body.addEventListener("htmx:responseError", function (event) { if (event.detail.elt === form) { showDown(); } });
+
+  fromAddress();
+  picker.hidden = false;
+  var haveResult = !!result.querySelector("[data-summary]");
+  if (handBox.value.trim()) { fromBoxes(); } else { render(); }
+  fetch(backendHealth(), { cache: "no-store" }).then(function (response) {
+    if (!response.ok) { throw new Error(String(response.status)); }
+    if (complete(state) && !haveResult && window.htmx) { window.htmx.trigger(form, "calc-change"); }
+  }).catch(showDown);
+
+  function backendHealth() { return page.getAttribute("data-backend") + "healthz"; }
+})();

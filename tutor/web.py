@@ -1,0 +1,221 @@
+"""The practice pages as the backend serves them: hand calculator, fan quiz, lesson check questions.
+
+    GET|POST /calculator/        score the hand in the form or query (h, win, situation, rules, why_not)
+    GET      /quiz/              deal (mode, seed, fan, band, rules); no seed: pick one
+    POST     /quiz/              grade the ticked fans (tick, total) of that hand
+    POST     /api/lesson-check   grade a lesson's check question (page, question, choice)
+
+Each URL answers an htmx request (HX-Request: true) with the fragment that changes
+(templates/fragments/) and any other request with the whole page that includes it, so the
+forms work without JavaScript; every answer says `Vary: HX-Request`. Pages and fragments are
+rendered with the site build's own Jinja environment and page context (tutor.site), so the
+backend's calculator page is the built one with a result in it.
+
+request -> parse (tutor.practice, then tutor.api's parser shared with POST /api/score)
+-> score or deal (tutor.engine, tutor.quiz) -> render. Bad input is answered 400 (422 for a hand
+that does not win) with the message in the page or fragment, never with a traceback.
+
+Why not htmx-flask: its one release (0.1.0, 2022) runs on Flask 3, but we need only "is this an
+htmx request?" plus the Vary header it does not send, and it replaces the app's request class
+(and its HX-Reswap check rejects 'afterbegin' for a missing comma). `is_htmx` and `respond`
+below are the whole of it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+from urllib.parse import urlencode
+
+from flask import Blueprint, current_app, make_response, redirect, request
+from flask.signals import template_rendered
+
+from tutor import practice as P
+from tutor.api import score_request
+from tutor.engine import HandError
+from tutor.quiz import QuizError, grade
+
+bp = Blueprint("web", __name__)
+
+CALCULATOR = "calculator/"
+QUIZ = "quiz/"
+LESSON_CHECK = "api/lesson-check"
+
+
+# --------------------------------------------------------------------------- htmx
+
+
+def is_htmx() -> bool:
+    """An htmx request for a fragment (a history restore wants the whole page)."""
+    headers = request.headers
+    return headers.get("HX-Request") == "true" and headers.get("HX-History-Restore-Request") != "true"
+
+
+def respond(page: str, fragment: str, url: str, context: dict, status: int = 200, *, section: str = ""):
+    """The fragment for htmx, the whole page otherwise; one URL, so caches must key on HX-Request."""
+    if is_htmx():
+        html = render(fragment, url, context)
+    else:
+        html = render(page, url, context, section=section)
+    response = make_response(html, status)
+    response.headers["Content-Type"] = "text/html; charset=utf-8"
+    response.vary.add("HX-Request")
+    return response
+
+
+# --------------------------------------------------------------------------- the site's templates
+
+_SITES: dict = {}
+_SITES_LOCK = threading.Lock()
+
+
+def site():
+    """The site as the build reads it (config, templates, static versions, page titles), once per process."""
+    from tutor.site import PROJECT
+    from tutor.site.builder import read_site
+    from tutor.site.problems import BuildFailed
+
+    root = Path(current_app.config.get("PROJECT_ROOT") or os.environ.get("TUTOR_ROOT") or PROJECT).resolve()
+    config = Path(current_app.config.get("SITE_CONFIG") or root / "site.toml")
+    key = (root, config)
+    if key not in _SITES:
+        with _SITES_LOCK:
+            if key not in _SITES:
+                try:
+                    _SITES[key] = read_site(root, config, draft=True)
+                except BuildFailed as failed:  # content the build refuses too: say where in the log
+                    current_app.logger.error("tutor.web: the site's sources have problems:\n%s",
+                                             "\n".join(map(str, failed.problems)))
+                    raise
+    return _SITES[key]
+
+
+def render(template: str, url: str, context: dict, *, section: str = "") -> str:
+    from tutor.site.builder import page_context
+
+    current = site()
+    shared = page_context(current, url, section=section or url)
+    shared.update(context)
+    compiled = current.env.get_template(template)
+    html = compiled.render(shared)
+    template_rendered.send(current_app._get_current_object(), template=compiled, context=shared)
+    return html
+
+
+def edition() -> str:
+    return site().config.default_edition
+
+
+# --------------------------------------------------------------------------- calculator
+
+
+@bp.route("/calculator/", methods=["GET", "POST"])
+def calculator():
+    form = request.form if request.method == "POST" else request.args
+    values = P.form_values(form)
+    result, error, status = None, None, 200
+    if request.method == "POST" or values["h"] or values["win"]:
+        try:
+            result = score_request(P.form_to_score_mapping(form))
+        except HandError as err:
+            error, status = str(err), err.status
+    context = P.calculator_context(edition(), values, result, error)
+    return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, status)
+
+
+# --------------------------------------------------------------------------- quiz
+
+
+@bp.route("/quiz/", methods=["GET", "POST"])
+def quiz():
+    form = request.form if request.method == "POST" else request.args
+    default = edition()
+    if request.method == "GET" and "mode" not in form:
+        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(default))
+    try:
+        key = P.quiz_key(form, default, seed=P.random_seed() if request.method == "GET" else None)
+        if request.method == "GET" and not (form.get("seed") or "").strip() and not is_htmx():
+            # A new hand gets its own address, so it can be shared and dealt again.
+            return redirect("./?" + urlencode(key.params(default)), 303)
+        dealt = key.deal()
+        graded, ticked, total = None, [], None
+        if request.method == "POST":
+            ticked, total = P.parse_ticks(form), P.parse_total(form)
+            graded = grade(dealt.result, ticked, total)
+    except QuizError as err:
+        chosen = P.QuizKey((form.get("mode") or "starter") if form.get("mode") in P.MODE_NAMES else "starter", 0)
+        context = P.quiz_context(default, chosen, error=str(err))
+        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
+    context = P.quiz_context(default, key, dealt, graded, ticked, total)
+    return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context)
+
+
+# --------------------------------------------------------------------------- lesson check questions
+
+_QUESTIONS: dict = {}
+
+
+def lesson_questions() -> dict | None:
+    """lesson-questions.json of the built site (written by the build), reread when it changes."""
+    from tutor.site.builder import LESSON_QUESTIONS
+
+    path = Path(current_app.config["SITE_DIR"]) / LESSON_QUESTIONS
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return None
+    cached = _QUESTIONS.get(path)
+    if cached is None or cached[0] != stamp:
+        try:
+            cached = (stamp, json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            return None
+        _QUESTIONS[path] = cached
+    return cached[1]
+
+
+def rebase(html: str, from_root: str, to_root: str) -> str:
+    """Links written for one page (../../fans/...) made right for a page at another depth.
+    Every relative link the build writes starts with its page's root prefix."""
+    if from_root == to_root or not from_root:
+        return html
+    return html.replace(f'="{from_root}', f'="{to_root}')
+
+
+@bp.post("/api/lesson-check")
+def lesson_check():
+    from tutor.site.links import root_prefix
+
+    form = request.form
+    questions = lesson_questions()
+    context = {"title": "Check question", "error": None, "check": None, "choice": 0, "right": False,
+               "number": 0, "lesson_url": site().url("lessons"), "lesson_title": "Lessons"}
+
+    def answer(status: int = 200):
+        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, context, status)
+
+    if questions is None:
+        context["error"] = ("The check questions are not available here: the site has not been built on this "
+                            "server (tutor build), so the answer is only in the lesson page.")
+        return answer(503)
+    entry = questions.get(form.get("page", ""))
+    number = form.get("question", "")
+    if entry is None or not number.isdigit() or not 1 <= int(number) <= len(entry["questions"]):
+        context["error"] = "There is no such check question: go back to the lesson and try again."
+        return answer(400)
+    check = dict(entry["questions"][int(number) - 1])
+    context.update(number=int(number), lesson_url=entry["url"], lesson_title=entry["title"])
+    if not is_htmx():  # the page lives at api/lesson-check, not at the lesson's depth
+        here, there = root_prefix(LESSON_CHECK), root_prefix(entry["url"])
+        check = {key: [rebase(v, there, here) for v in value] if isinstance(value, list)
+                 else rebase(value, there, here) if isinstance(value, str) else value
+                 for key, value in check.items()}
+    context["check"] = check
+    choice = form.get("choice", "")
+    if not choice.isdigit() or not 0 <= int(choice) < len(check["choices"]):
+        context["error"] = "Pick an answer first." if not choice else "That is not one of the choices."
+        return answer(400)
+    context.update(choice=int(choice), right=int(choice) == check["answer"])
+    return answer()
