@@ -505,3 +505,22 @@ def test_watch_rebuilds_after_a_change(project, monkeypatch):
     watch(project, rounds=2, interval=0.01, on_build=on_build)
     assert codes == [0, 0]
     assert "A new line." in (project / "site" / "glossary" / "index.html").read_text(encoding="utf-8")
+
+
+def test_real_content_rules_need_example_hands(project):
+    (project / "site.toml").write_text('require_all_fans = false\nrequire_examples = true\n')
+    with pytest.raises(BuildFailed) as caught:
+        build_site(project, engine=FAKE)
+    message = str(caught.value)
+    # The fixture's first lesson has no hand block; its fan page has enough.
+    assert "lessons/01-tiles.md:1: a lesson needs at least one hand block" in message
+    assert "full-flush" not in message
+    (project / "content" / "fans" / "full-flush.md").write_text(
+        "---\nfan: 22\nsummary: One suit.\n---\n\nNo examples yet.\n", encoding="utf-8")
+    with pytest.raises(BuildFailed) as caught:
+        build_site(project, engine=FAKE)
+    assert "fans/full-flush.md:1: a fan page needs at least 2 hand blocks that score Full Flush; it has 0" \
+        in str(caught.value)
+    # The fixture's pages pass when the rule is off (the default).
+    (project / "site.toml").write_text('require_all_fans = false\n')
+    assert build_site(project, engine=FAKE).pages > 0

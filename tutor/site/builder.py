@@ -210,12 +210,13 @@ class Rendered:
         state = self.state
         links = [[link.line, link.target_url, link.anchor, link.written] for link in state.links]
         return {"html": self.html, "toc": self.toc, "links": links, "examples": state.examples,
-                "questions": state.questions, "checks": state.checks}
+                "scoring_examples": state.scoring_examples, "questions": state.questions, "checks": state.checks}
 
     @classmethod
     def from_json(cls, data: dict, source: Source, url: str) -> Rendered:
         state = PageState(source.path, url, source.body, source.body_line, source.fan,
                           links=[Link(*link) for link in data["links"]], examples=data["examples"],
+                          scoring_examples=data["scoring_examples"],
                           questions=data["questions"], checks=data.get("checks", []))
         return cls(data["html"], state, data["toc"])
 
@@ -238,9 +239,31 @@ def render_markdown(site: Site, engine, cache: RenderCache) -> tuple[dict[str, R
         if not result.state.problems:
             cache.put(keys[path], result.to_json())
     rendered.update(fresh)
+    if site.config.require_examples:
+        problems = problems + missing_examples(site.content.sources, rendered)
     if not problems:
         cache.prune()
     return rendered, problems
+
+
+MIN_FAN_EXAMPLES = 2
+MIN_LESSON_EXAMPLES = 1
+
+
+def missing_examples(sources, rendered: dict[str, Rendered]) -> list[Problem]:
+    """Every fan page shows the fan in at least two scored hands, every lesson in one."""
+    problems = []
+    for source in sources:
+        result = rendered.get(source.path)
+        if result is None:
+            continue
+        if source.fan is not None and result.state.scoring_examples < MIN_FAN_EXAMPLES:
+            problems.append(Problem(source.shown, 1, f"a fan page needs at least {MIN_FAN_EXAMPLES} hand blocks "
+                                    f"that score {source.fan.name}; it has {result.state.scoring_examples}"))
+        elif source.path.startswith("lessons/") and result.state.examples < MIN_LESSON_EXAMPLES:
+            problems.append(Problem(source.shown, 1, "a lesson needs at least one hand block (an example the "
+                                    "build scores)"))
+    return problems
 
 
 def _render_in_parallel(site: Site, engine, sources) -> tuple[dict[str, Rendered], list[Problem]]:

@@ -30,6 +30,7 @@ class SiteConfig:
     locale_dir: str = ""  # folder of gettext catalogues: <locale_dir>/<language>/LC_MESSAGES/tutor.mo
     directory_urls: bool = True  # fans/full-flush/ rather than fans/full-flush.html
     require_all_fans: bool = True  # a missing content/fans/<slug>.md fails the build
+    require_examples: bool = False  # fan pages need 2 scoring hand blocks, lessons 1 (the real content)
 
     @property
     def base_path(self) -> str:

@@ -224,6 +224,8 @@ class BlockPreprocessor(Preprocessor):
         for line, message in fan_expectations(block, score.fan_ids, state.fan, first_line - 1):
             state.report(line, f"hand block: {message}")
         state.examples += 1
+        if not block.near_miss:
+            state.scoring_examples += 1
         query = block.calculator_query(services.default_edition)
         return services.render_fragment(
             "fragments/hand_example.html",

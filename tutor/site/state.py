@@ -34,6 +34,7 @@ class PageState:
     problems: list = field(default_factory=list)  # (file line, message)
     links: list = field(default_factory=list)  # Link, checked once every page is rendered
     examples: int = 0
+    scoring_examples: int = 0  # hand blocks that are not near misses (on a fan page: that score the fan)
     questions: int = 0
     checks: list = field(default_factory=list)  # each question's html parts, for the backend's grading
 
