@@ -17,3 +17,10 @@ def app(tmp_path):
 @pytest.fixture
 def client(app):
     return app.test_client()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser tests last: their live servers keep threads running for the whole session, and the
+    site build renders in one process while other threads run (forking them could deadlock), which
+    the test of the parallel build must not see."""
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

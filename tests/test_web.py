@@ -203,7 +203,7 @@ def test_quiz_page_without_a_hand(web):
     assert seen == ["quiz.html"]
     assert response.headers["Vary"] == "HX-Request"
     html = text_of(response)
-    assert 'id="quiz-setup"' in html and 'hx-get="../quiz/"' in html
+    assert 'id="quiz-setup"' in html and 'method="get" hx-post="../quiz/"' in html
     assert 'id="quiz-answer"' not in html
     assert 'data-bank="../quiz/bank.json"' in html
 
@@ -228,6 +228,18 @@ def test_new_hand_for_htmx_is_a_fragment_with_its_seed(web):
     assert re.search(r'data-params="mode=starter&amp;seed=\d+"', text_of(response))
 
 
+def test_htmx_deals_by_post_too(web):
+    """A front server may serve GET /quiz/ from the built site itself; htmx's deal is a POST."""
+    with templates(web) as seen:
+        response = web.post("/quiz/", data={"mode": "band", "band": "12", "fan": "full-flush", "seed": "9"}, headers=HX)
+    assert response.status_code == 200
+    assert seen == ["fragments/quiz_area.html"]
+    assert 'data-params="mode=band&amp;band=12&amp;seed=9"' in text_of(response)
+    assert "quiz-graded" not in text_of(response)
+    plain_post = web.post("/quiz/", data={"mode": "band", "band": "12", "seed": ""})
+    assert plain_post.status_code == 303 and "mode=band&band=12&seed=" in plain_post.headers["Location"]
+
+
 def test_a_seed_deals_the_same_hand_and_hides_the_answers(web):
     query = {"mode": "fan", "fan": "full-flush", "seed": "5"}
     first, second = web.get("/quiz/", query_string=query), web.get("/quiz/", query_string=query)
@@ -248,7 +260,8 @@ def test_grading_says_what_was_found_missed_and_wrong(web):
     dealt = key.deal()
     counted = [f.fan.id for f in dealt.result.fans]
     wrong = next(f.id for f in P.quiz_choices(dealt) if f.id not in counted)
-    form = {"mode": "fan", "fan": "full-flush", "seed": "5", "tick": [str(counted[0]), str(wrong)], "total": "1"}
+    form = {"answer": "1", "mode": "fan", "fan": "full-flush", "seed": "5", "tick": [str(counted[0]), str(wrong)],
+            "total": "1"}
     with templates(web) as seen:
         response = web.post("/quiz/", data=form, headers=HX)
     assert response.status_code == 200
@@ -267,7 +280,7 @@ def test_grading_says_what_was_found_missed_and_wrong(web):
 
 def test_grading_without_javascript_is_a_page(web):
     with templates(web) as seen:
-        response = web.post("/quiz/", data={"mode": "starter", "seed": "3", "tick": ["56"]})
+        response = web.post("/quiz/", data={"answer": "1", "mode": "starter", "seed": "3", "tick": ["56"]})
     assert response.status_code == 200
     assert seen == ["quiz.html"]
     assert "quiz-graded" in text_of(response)
@@ -290,7 +303,7 @@ def test_grading_without_javascript_is_a_page(web):
 )
 @pytest.mark.parametrize("htmx", [True, False], ids=["fragment", "page"])
 def test_bad_quiz_input_gets_a_message(web, form, message, htmx):
-    response = web.post("/quiz/", data=form, headers=HX if htmx else {})
+    response = web.post("/quiz/", data={"answer": "1", **form}, headers=HX if htmx else {})
     assert response.status_code == 400
     assert response.headers["Vary"] == "HX-Request"
     html = text_of(response)

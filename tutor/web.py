@@ -1,8 +1,8 @@
 """The practice pages as the backend serves them: hand calculator, fan quiz, lesson check questions.
 
     GET|POST /calculator/        score the hand in the form or query (h, win, situation, rules, why_not)
-    GET      /quiz/              deal (mode, seed, fan, band, rules); no seed: pick one
-    POST     /quiz/              grade the ticked fans (tick, total) of that hand
+    GET|POST /quiz/              deal (mode, seed, fan, band, rules); no seed: pick one
+    POST     /quiz/ answer=1     grade the ticked fans (tick, total) of that hand
     POST     /api/lesson-check   grade a lesson's check question (page, question, choice)
 
 Each URL answers an htmx request (HX-Request: true) with the fragment that changes
@@ -130,23 +130,25 @@ def calculator():
 
 @bp.route("/quiz/", methods=["GET", "POST"])
 def quiz():
+    """Deal (GET, or POST from htmx) or grade (POST with answer=1, from the hand's own form)."""
     form = request.form if request.method == "POST" else request.args
     default = edition()
-    if request.method == "GET" and "mode" not in form:
+    answering = request.method == "POST" and form.get("answer") == "1"
+    if "mode" not in form and not answering:
         return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(default))
     try:
-        key = P.quiz_key(form, default, seed=P.random_seed() if request.method == "GET" else None)
-        if request.method == "GET" and not (form.get("seed") or "").strip() and not is_htmx():
+        key = P.quiz_key(form, default, seed=None if answering else P.random_seed())
+        if not answering and not is_htmx() and (request.method == "POST" or not (form.get("seed") or "").strip()):
             # A new hand gets its own address, so it can be shared and dealt again.
             return redirect("./?" + urlencode(key.params(default)), 303)
         dealt = key.deal()
         graded, ticked, total = None, [], None
-        if request.method == "POST":
+        if answering:
             ticked, total = P.parse_ticks(form), P.parse_total(form)
             graded = grade(dealt.result, ticked, total)
     except QuizError as err:
-        chosen = P.QuizKey((form.get("mode") or "starter") if form.get("mode") in P.MODE_NAMES else "starter", 0)
-        context = P.quiz_context(default, chosen, error=str(err))
+        mode = form.get("mode") if form.get("mode") in P.MODE_NAMES else "starter"
+        context = P.quiz_context(default, P.QuizKey(mode, 0), error=str(err))
         return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
     context = P.quiz_context(default, key, dealt, graded, ticked, total)
     return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context)

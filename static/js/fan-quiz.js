@@ -336,9 +336,12 @@
   var params = new URLSearchParams(location.search);
   fetch(backend + "healthz", { cache: "no-store" }).then(function (r) {
     if (!r.ok) { throw new Error(String(r.status)); }
-    // A static page of a site whose backend lives elsewhere: ask it for the hand in the address.
+    // The built page, served by a front server or a static host with the backend elsewhere:
+    // ask the backend for the hand in the address.
     if (params.get("mode") && !document.getElementById("quiz-answer") && window.htmx) {
-      window.htmx.ajax("GET", backend + "quiz/" + location.search, { target: "#quiz-area" });
+      var values = {};
+      params.forEach(function (value, name) { values[name] = value; });
+      window.htmx.ajax("POST", backend + "quiz/", { target: "#quiz-area", values: values });
     }
   }).catch(function () {
     offline = true;
