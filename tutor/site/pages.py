@@ -26,7 +26,7 @@ CONTENT = "content"
 LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_FILE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.md$")
 # Page names the build makes itself, or the backend answers: a content page may not take them.
-RESERVED = {"fans", "lessons", "fan-card", "search", "404", "static", "calculator", "api", "search-index"}
+RESERVED = {"fans", "lessons", "fan-card", "search", "404", "static", "calculator", "quiz", "api", "search-index"}
 
 
 def _fan_id(value) -> str | None:
