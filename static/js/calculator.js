@@ -229,6 +229,15 @@
   function showDown() {
     backendDown = true;
     notice.hidden = false;
+    // Say it where the score would have been too, for whoever is looking there.
+    if (!result.querySelector("[data-summary]")) {
+      var copy = notice.cloneNode(true);
+      copy.removeAttribute("data-backend-notice");
+      copy.removeAttribute("role");
+      copy.hidden = false;
+      result.textContent = "";
+      result.appendChild(copy);
+    }
   }
 
   // --- wiring --------------------------------------------------------------------------------------

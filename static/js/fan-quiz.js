@@ -309,12 +309,18 @@
     }
     function worth(f) { return " · " + points(f[2]) + (f[1] > 1 ? " × " + f[1] : ""); }
     list("found", found, function (f) { return el("li", {}, [fanLink(f[0]), worth(f)]); });
-    list("missed", missed, function (f) {
+    // The tiles that make a fan, drawn small (the whole hand named, not drawn again), as fan_lines.html does.
+    function tilesOf(f) {
       var tiles = f[3] ? f[3].split(" ") : [];
-      var where = tiles.length >= 14 ? [say("whole") + ": "] : tiles.length
-        ? [el("span", { "class": "fan-tiles" }, [el("span", { "class": "tiles-inline" }, [el("span", { "class": "tile-set tile-set-tiles" },
-            tiles.map(function (c) { return tileSvg(c, data); }))])]), " "] : [];
-      return el("li", {}, [fanLink(f[0]), worth(f) + ": "].concat(where, [f[4]]));
+      if (tiles.length >= 14) { return [el("span", { "class": "fan-tiles fan-whole" }, [say("whole")])]; }
+      if (!tiles.length) { return []; }
+      return [el("span", { "class": "fan-tiles" }, [el("span", { "class": "tiles-inline" }, [el("span", { "class": "tile-set tile-set-tiles" },
+        tiles.map(function (c) { return tileSvg(c, data); }))])])];
+    }
+    list("missed", missed, function (f) {
+      var where = tilesOf(f);
+      var whole = f[3] && f[3].split(" ").length >= 14;
+      return el("li", {}, [fanLink(f[0]), worth(f) + ": "].concat(where, [(whole ? ": " : where.length ? " " : "") + f[4]]));
     });
     list("wrong", wrong, function (id) { return el("li", {}, [fanLink(id), ": " + (entry.reasons[id] || "")]); });
     if (graded.total !== null) {
@@ -322,7 +328,7 @@
         : say("total_wrong", { given: graded.total, total: entry.total })]));
     }
     var body = el("tbody", {}, entry.fans.map(function (f) {
-      return el("tr", {}, [el("th", { scope: "row" }, [fanLink(f[0]), el("small", { "class": "fan-reason" }, [f[4]])]),
+      return el("tr", {}, [el("th", { scope: "row" }, [fanLink(f[0])].concat(tilesOf(f), [el("small", { "class": "fan-reason" }, [f[4]])])),
         el("td", {}, [String(f[2])]), el("td", {}, [String(f[1])]), el("td", {}, [String(f[1] * f[2])])]);
     }));
     section.appendChild(el("table", { "class": "score fan-lines" }, [el("caption", {}, [say("caption")]),
