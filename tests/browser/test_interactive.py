@@ -288,8 +288,13 @@ def test_phone_calculator_quiz_and_question(phone, live_server):
     expect(phone.locator("#calc-result .verdict")).to_contain_text("13 points")
     assert result_fans(phone) == EXPECTED_FANS
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    for part in ("[data-grid]", "#calc-form", "#calc-result"):
+        assert phone.locator(part).bounding_box()["width"] >= 300, part
     take_a_quiz_round(phone, live_server.url, tap=True)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    # One column on a phone: the hand and its grading get the whole width, the progress goes below.
+    for part in ("#quiz-answer", ".quiz-graded", "[data-progress]"):
+        assert phone.locator(part).bounding_box()["width"] >= 300, part
     phone.goto(live_server.url + "/lessons/tiles/")
     question = phone.locator("form.question").first
     question.locator(f"input[name=choice][value='{question.get_attribute('data-answer')}']").check()
