@@ -163,7 +163,8 @@ def lesson_questions() -> dict | None:
     """lesson-questions.json of the built site (written by the build), reread when it changes."""
     from tutor.site.builder import LESSON_QUESTIONS
 
-    path = Path(current_app.config["SITE_DIR"]) / LESSON_QUESTIONS
+    # Relative to the app's folder, as Flask's send_from_directory takes SITE_DIR for the site's files.
+    path = Path(current_app.root_path, current_app.config["SITE_DIR"], LESSON_QUESTIONS)
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
