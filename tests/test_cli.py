@@ -19,3 +19,9 @@ def test_bad_hand_is_a_message_not_a_traceback(capsys):
     assert main(["score", "123z 456p", "--win", "5s"]) == 2
     err = capsys.readouterr().err
     assert "riichi" in err and "Traceback" not in err
+
+
+def test_build_passes_its_own_options_to_the_site_builder(tmp_path):
+    # --draft and --out belong to the builder; argparse must not swallow them.
+    assert main(["build", "--draft", "--out", str(tmp_path / "out")]) == 0
+    assert (tmp_path / "out" / "index.html").is_file()

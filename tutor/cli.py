@@ -88,6 +88,12 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["build"]:
+        # The site builder has its own options (--draft, --out, --watch ...): hand them over whole.
+        from tutor.site import main as site_main
+
+        return site_main(argv[1:])
     args = parser().parse_args(argv)
     try:
         return args.run(args)
