@@ -62,10 +62,11 @@ def production_server(workers: int | None = None, recycle: bool = True):
         process.wait(timeout=30)
 
 
-def request(method: str, path: str, body, port: int, connection=None) -> tuple[int, bytes]:
+def request(method: str, path: str, body, port: int, connection=None, headers=None) -> tuple[int, bytes]:
     own = connection is None
     connection = connection or http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-    headers = {"Content-Type": "application/json"} if body is not None else {}
+    if headers is None:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
     data = body if isinstance(body, (bytes, str)) or body is None else json.dumps(body)
     connection.request(method, path, body=data, headers=headers)
     response = connection.getresponse()

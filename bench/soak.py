@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/soak.py [--seconds 300] [--clients 4]
 
-Sends scores, bad requests and (when the quiz endpoints exist) quiz deals and gradings
+Sends scores, bad requests, quiz deals and gradings
 to gunicorn on 127.0.0.1 for the given time (5 minutes by default, at most 500,000
 requests), and reports errors (any 5xx or a connection failure), throughput and each
 worker's resident memory after warm-up and at the end. Memory should stay flat.
@@ -16,6 +16,7 @@ import threading
 import time
 from collections import Counter
 
+from load import quiz_request
 from production import (
     BAD_BODIES, percentile, production_server, random_choice, request, rss_mb, score_bodies, worker_pids,
 )
@@ -24,18 +25,19 @@ MAX_REQUESTS = 500_000
 
 
 def mixed_requests(rng: random.Random, scores: list[dict]):
-    """One request of the mix: mostly scores, some bad input, quiz traffic when present."""
+    """One request of the mix: mostly scores, some bad input, quiz deals and gradings (as
+    htmx sends them), the fan list and the health check."""
     roll = rng.random()
-    if roll < 0.6:
-        return "POST", "/api/score", random_choice(rng, scores), (200, 422)
-    if roll < 0.75:
-        return "POST", "/api/score", random_choice(rng, BAD_BODIES), (400, 422)
-    if roll < 0.85:
-        return "GET", "/api/fans", None, (200,)
+    if roll < 0.55:
+        return "POST", "/api/score", random_choice(rng, scores), None, (200, 422)
+    if roll < 0.7:
+        return "POST", "/api/score", random_choice(rng, BAD_BODIES), None, (400, 422)
+    if roll < 0.9:
+        method, path, body, headers, status = quiz_request(rng, scores)
+        return method, path, body, headers, (status,)
     if roll < 0.95:
-        seed = rng.randrange(10**6)
-        return "GET", f"/api/quiz?mode=mixed&seed={seed}", None, (200, 404)
-    return "GET", "/healthz", None, (200,)
+        return "GET", "/api/fans", None, None, (200,)
+    return "GET", "/healthz", None, None, (200,)
 
 
 def main(argv=None) -> int:
@@ -65,10 +67,10 @@ def main(argv=None) -> int:
                 with lock:
                     if sum(results.values()) >= MAX_REQUESTS:
                         return
-                method, path, body, expected = mixed_requests(rng, scores)
+                method, path, body, headers, expected = mixed_requests(rng, scores)
                 began = time.perf_counter()
                 try:
-                    status, _ = request(method, path, body, port, connection)
+                    status, _ = request(method, path, body, port, connection, headers)
                 except OSError:
                     status = "connection error"
                     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)

@@ -42,6 +42,8 @@ def test_rate_limit_when_configured(tmp_path):
     limited = client.post("/api/score", json=body)
     assert "Too many requests" in limited.get_json()["error"]
     assert client.get("/healthz").status_code == 200
+    # The calculator and the quiz score hands too, so they count against the same address.
+    assert client.post("/calculator/", data={"h": "[EEE] 123m 456p 789s 55s", "win": "5s"}).status_code == 429
 
 
 def test_no_rate_limit_by_default(client):

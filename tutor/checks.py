@@ -145,7 +145,7 @@ class View:
 
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # only the readings of the hand being scored share it
 def _hand_facts(hand: Hand):
     """Facts about the tiles that every reading of one hand shares."""
     tiles = hand.all_tiles
@@ -543,7 +543,7 @@ def _shape(group: tuple[int, ...], tiles: tuple[int, ...]) -> Shape:
     return Shape(group, tiles, *_shape_facts(tiles))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 15)
 def _shape_facts(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], bool, bool]:
     """Ranks, one suit?, three suits? for sorted tiles; the same few thousand tuples recur."""
     suits = {t // 9 for t in tiles}

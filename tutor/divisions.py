@@ -325,7 +325,7 @@ def _counts_win(counts: list[int], melds: int) -> bool:
 _KNITTED_SETS = tuple(frozenset(p) for p in KNITTED_PATTERNS)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)  # asked by the wait fans and the result of the hand being scored
 def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
     """The tiles that would have completed the hand before the winning tile arrived.
 

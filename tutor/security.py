@@ -45,6 +45,10 @@ def add_security_headers(app: Flask) -> None:
         return response
 
 
+# Everything that makes the engine work: the API, and the calculator's and quiz's answers.
+LIMITED_PREFIXES = ("/api/", "/calculator/", "/quiz/")
+
+
 def add_rate_limit(app: Flask) -> None:
     limit = app.config.get("RATE_LIMIT")
     if not limit:
@@ -55,8 +59,8 @@ def add_rate_limit(app: Flask) -> None:
     Limiter(
         get_remote_address,
         app=app,
-        default_limits=[limit],
+        application_limits=[limit],  # one budget per address, shared by every limited route
         storage_uri=app.config.get("RATE_LIMIT_STORAGE", "memory://"),
-        default_limits_exempt_when=lambda: request.path == "/healthz" or not request.path.startswith("/api/"),
+        application_limits_exempt_when=lambda: not request.path.startswith(LIMITED_PREFIXES),
         headers_enabled=True,
     )

@@ -34,15 +34,20 @@ class TileRenderer:
 
     def set(self, view: SetView, sprite: str) -> str:
         key = (view, sprite)
+        if len(view.tiles) > 4:
+            # A hand's concealed tiles seldom repeat: keeping them would grow a server's memory
+            # with every hand it draws, so only sets (four tiles at most) are remembered.
+            return self._render_set(view, sprite)
         if key not in self._sets:
-            inner = "".join(self.tile(t, sprite) for t in view.tiles)
-            if view.kind in _PLAIN:
-                html = f'<span class="tile-set tile-set-{view.kind}">{inner}</span>'
-            else:
-                html = (f'<span class="tile-set tile-set-{view.kind}" role="group" '
-                        f'aria-label="{escape(view.label)}">{inner}</span>')
-            self._sets[key] = html
+            self._sets[key] = self._render_set(view, sprite)
         return self._sets[key]
+
+    def _render_set(self, view: SetView, sprite: str) -> str:
+        inner = "".join(self.tile(t, sprite) for t in view.tiles)
+        if view.kind in _PLAIN:
+            return f'<span class="tile-set tile-set-{view.kind}">{inner}</span>'
+        return (f'<span class="tile-set tile-set-{view.kind}" role="group" '
+                f'aria-label="{escape(view.label)}">{inner}</span>')
 
     def sets(self, views, sprite: str) -> Markup:
         """Tiles in a sentence: ((123m [EEE]))."""
