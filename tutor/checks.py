@@ -20,6 +20,7 @@ from itertools import combinations
 from tutor import tiles as T
 from tutor.divisions import (
     HONORS_KNITTED,
+    only_wait,
     waiting_tiles,
     KNITTED_STRAIGHT,
     SEVEN_PAIRS,
@@ -830,7 +831,7 @@ def melded_hand(view: View):
 
 
 def _wait_miss(view: View) -> str | None:
-    if len(view.waits) != 1:
+    if not only_wait(view.hand, view.win):
         return f"only counts when the winning tile was the only tile that could complete the hand; it waited on {_list(view.waits)}"
     return None
 

@@ -325,19 +325,31 @@ def _counts_win(counts: list[int], melds: int) -> bool:
 _KNITTED_SETS = tuple(frozenset(p) for p in KNITTED_PATTERNS)
 
 
-@lru_cache(maxsize=256)  # asked by the wait fans and the result of the hand being scored
+@lru_cache(maxsize=256)  # asked by the result of the hand being scored
 def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
     """The tiles that would have completed the hand before the winning tile arrived.
 
     A tile counts even when all four copies are already in the hand, as PyMahjongGB
     counts it: the question is the shape of the wait, not what is left to draw.
-    Each form is asked only about the tiles that could complete it, which keeps this
-    cheap enough to run on every hand.
+    """
+    return tuple(sorted(set(_waits(hand, win_tile))))
+
+
+@lru_cache(maxsize=256)  # asked by the three wait fans of each reading of the hand being scored
+def only_wait(hand: Hand, win_tile: int) -> bool:
+    """Was the winning tile the only tile that could complete the hand? Stops at the first other one."""
+    return all(tile == win_tile for tile in _waits(hand, win_tile))
+
+
+def _waits(hand: Hand, win_tile: int):
+    """Yield each tile that completes the hand without the winning tile (a tile may come twice).
+
+    Each form is asked only about the tiles that could complete it, the commonest form
+    first, so a caller that needs only the first few answers stops early.
     """
     counts = concealed_counts(hand)
     counts[win_tile] -= 1
     melds = len(hand.melds)
-    waits: set[int] = set()
     # Four sets and a pair: adding a tile changes one suit (or the honors) only, so the
     # other groups' shapes are worked out once.
     shapes = [_group_shape(counts, g) for g in range(4)]
@@ -348,8 +360,7 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
         counts[candidate] -= 1
         others = shapes[:g] + shapes[g + 1 :]
         if changed and all(others) and (others + [changed]).count("pair") == 1:
-            waits.add(candidate)
-    present = {t for t in range(34) if counts[t]}
+            yield candidate
     if melds <= 1:
         for pattern in KNITTED_PATTERNS:
             missing = [t for t in pattern if not counts[t]]
@@ -362,23 +373,23 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
                     for t in pattern:
                         rest[t] -= 1
                     if is_standard_complete(rest):
-                        waits.add(candidate)
+                        yield candidate
                 counts[candidate] -= 1
     if melds == 0:
+        present = {t for t in range(34) if counts[t]}
         odd = [t for t in present if counts[t] % 2]
         if len(odd) == 1:
-            waits.add(odd[0])  # seven pairs: the single tile pairs up
+            yield odd[0]  # seven pairs: the single tile pairs up
         if present <= set(TERMINALS_AND_HONORS):
             if len(present) == 13:
-                waits.update(TERMINALS_AND_HONORS)
+                yield from TERMINALS_AND_HONORS
             elif len(present) == 12:
-                waits.update(set(TERMINALS_AND_HONORS) - present)
+                yield from set(TERMINALS_AND_HONORS) - present
         if len(present) == 13 and all(counts[t] == 1 for t in present):
             for pattern in _KNITTED_SETS:
                 allowed = pattern | set(T.HONORS)
                 if present <= allowed:
-                    waits.update(allowed - present)
-    return tuple(sorted(waits))
+                    yield from allowed - present
 
 
 def _group_shape(counts: list[int], group: int) -> str | None:
