@@ -6,11 +6,15 @@ cd "$(dirname "$0")/.."
 
 # The browser tests drive Debian's Chromium; install it when it is missing (never a
 # browser download by a test tool).
-if [ ! -x /usr/bin/chromium ]; then
+# The search test runs the site's search script under Node.js: install it too when missing.
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+if [ -n "$missing" ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
 fi
 
 python3 -m venv .venv

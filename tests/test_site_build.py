@@ -447,7 +447,6 @@ console.log(JSON.stringify(out));
     return json.loads(result.stdout)
 
 
-@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node.js to run the site's search script")
 def test_search_finds_fans_by_chinese_pinyin_alias_and_number(built):
     site, _ = built
     found = node_search(site, ["清一色", "qing yi se", "qīng yī sè", "qingyise", "一色", "lv yi se", "lü yi se",
