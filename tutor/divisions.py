@@ -232,7 +232,7 @@ def all_divisions(hand: Hand) -> list[Division]:
 # ---------------------------------------------------------------- fast winning test (for waits)
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
 def _suit_splits_into_sets(ranks: tuple[int, ...]) -> bool:
     """Can these nine rank counts of one suit be split into chows and pungs?"""
     i = next((k for k, c in enumerate(ranks) if c), None)
@@ -253,7 +253,7 @@ def _suit_splits_into_sets(ranks: tuple[int, ...]) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
 def _suit_splits_with_pair(ranks: tuple[int, ...]) -> bool:
     counts = list(ranks)
     for i in range(9):
@@ -403,7 +403,7 @@ def _group_shape(counts: list[int], group: int) -> str | None:
     return "sets" if pairs == 0 else "pair" if pairs == 1 else None
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
 def _suit_shape(ranks: tuple[int, ...]) -> str | None:
     left = sum(ranks) % 3
     if left == 0:
