@@ -10,7 +10,6 @@ from collections import Counter
 
 import MahjongGB
 
-from tutor import tiles as T
 from tutor.engine import Situation
 from tutor.notation import Hand
 

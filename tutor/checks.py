@@ -171,7 +171,7 @@ def _list(tiles) -> str:
     return format_tiles(sorted(set(tiles)))
 
 
-def _needs_standard(view: View, what: str) -> str | None:
+def _needs_standard(view: View) -> str | None:
     if view.form != STANDARD:
         return f"needs four sets and a pair; this reading is {SPECIAL_FORM_NAMES[view.form]}"
     return None
@@ -345,7 +345,7 @@ def all_simples(view: View):
 
 
 def outside_hand(view: View):
-    miss = _needs_standard(view, "Outside Hand")
+    miss = _needs_standard(view)
     if miss:
         return miss
     without = [g for g in view.groups_with_pair if not _holds_terminal_or_honor(g.kind, g.tile)]
@@ -357,7 +357,7 @@ def outside_hand(view: View):
 
 
 def all_fives(view: View):
-    miss = _needs_standard(view, "All Fives")
+    miss = _needs_standard(view)
     if miss:
         return miss
     without = [g for g in view.groups_with_pair if not _holds_five(g.kind, g.tile)]
@@ -404,7 +404,7 @@ def lower_four(view: View):
 
 
 def all_pungs(view: View):
-    miss = _needs_standard(view, "All Pungs")
+    miss = _needs_standard(view)
     if miss:
         return miss
     if len(view.pungs) == 4:
@@ -418,7 +418,7 @@ def all_chows(view: View):
         if view.chows and view.pair.tile < 27:
             return whole(view, "a knitted straight, a chow and a pair of suit tiles")
         return "needs the set beside the knitted straight to be a chow and the pair to be suit tiles"
-    miss = _needs_standard(view, "All Chows")
+    miss = _needs_standard(view)
     if miss:
         return miss
     if len(view.chows) == 4 and view.pair.tile < 27:
@@ -429,7 +429,7 @@ def all_chows(view: View):
 
 
 def all_even_pungs(view: View):
-    miss = _needs_standard(view, "All Even Pungs")
+    miss = _needs_standard(view)
     if miss:
         return miss
     even = lambda t: t < 27 and (t % 9 + 1) % 2 == 0  # noqa: E731
@@ -456,7 +456,7 @@ def nine_gates(view: View):
 
 
 def pure_terminal_chows(view: View):
-    miss = _needs_standard(view, "Pure Terminal Chows")
+    miss = _needs_standard(view)
     if miss:
         return miss
     chows = sorted(view.sets[i].tile for i in view.chows)
@@ -468,7 +468,7 @@ def pure_terminal_chows(view: View):
 
 
 def three_suited_terminal_chows(view: View):
-    miss = _needs_standard(view, "Three-Suited Terminal Chows")
+    miss = _needs_standard(view)
     if miss:
         return miss
     chows = sorted(view.sets[i].tile for i in view.chows)

@@ -25,7 +25,6 @@ Pure: no Flask, Jinja2 or files here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any, Iterable, Mapping, NamedTuple
 
 from tutor import checks as C
