@@ -75,10 +75,18 @@ MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "attr_list", "def_list", "toc", 
                        "footnotes")
 
 
+def _standard_extensions() -> list[Extension]:
+    # Instances, not names: for a name, Python-Markdown first reads every installed package's entry
+    # points, which costs each build worker a twentieth of a second.
+    from importlib import import_module
+
+    return [import_module(f"markdown.extensions.{name}").makeExtension() for name in MARKDOWN_EXTENSIONS]
+
+
 def make_markdown(services: Services) -> tuple[markdown.Markdown, TutorExtension]:
     """The Markdown converter every page goes through; reuse it (set ext.state, md.reset())."""
     ext = TutorExtension(services)
-    md = markdown.Markdown(extensions=[*MARKDOWN_EXTENSIONS, ext], output_format="html")
+    md = markdown.Markdown(extensions=[*_standard_extensions(), ext], output_format="html")
     return md, ext
 
 
