@@ -13,7 +13,7 @@ from flask import Flask, jsonify, request, send_from_directory
 from werkzeug.exceptions import HTTPException
 
 from tutor import api, web
-from tutor.security import add_rate_limit, add_security_headers
+from tutor.security import add_cors, add_rate_limit, add_security_headers
 
 DEFAULT_SITE_DIR = Path(__file__).resolve().parent.parent / "site"
 MAX_BODY_BYTES = 16 * 1024
@@ -26,6 +26,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         RATE_LIMIT=os.environ.get("TUTOR_RATE_LIMIT", ""),
         RATE_LIMIT_STORAGE=os.environ.get("TUTOR_RATE_LIMIT_STORAGE", "memory://"),
+        # Origins of static sites on other hosts whose pages call this backend: off when empty.
+        ALLOWED_ORIGINS=os.environ.get("TUTOR_ALLOWED_ORIGINS", ""),
     )
     if test_config:
         app.config.from_mapping(test_config)
@@ -36,6 +38,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False  # Chinese fan names as characters, not \u escapes
     add_security_headers(app)
     add_rate_limit(app)
+    add_cors(app)  # a bad TUTOR_ALLOWED_ORIGINS stops here with ConfigError, before serving anything
     app.register_blueprint(api.bp)
     app.register_blueprint(web.bp)  # calculator, quiz, lesson checks: before the site's catch-all
     _register_site(app)

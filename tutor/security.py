@@ -5,9 +5,20 @@ Every response carries a Content-Security-Policy with no inline script and no ev
 Rate limiting is off unless RATE_LIMIT is set (for example "120 per minute"); it uses
 Flask-Limiter with in-memory counters per worker, or RATE_LIMIT_STORAGE (such as a
 redis:// address) for limits shared between workers.
+
+Cross-origin requests (CORS) are off unless ALLOWED_ORIGINS names the origins of the static
+sites that call this backend (TUTOR_ALLOWED_ORIGINS, "https://club.example,http://localhost:8080").
+Then the routes those pages call (CORS_PREFIXES, CORS_PATHS) answer an allowed Origin with
+Access-Control-Allow-Origin, and a preflight with 204 and the methods and htmx headers allowed.
+Why not flask-cors: it answers a preflight with 200 through Flask's automatic OPTIONS, sends
+Vary: Origin only to origins it allows (so a shared cache may hand one origin's answer to
+another), and reads origins containing regex characters as patterns; what we need is
+`allowed_origins` and `cors_headers` below and one hook.
 """
 
 from __future__ import annotations
+
+from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
 
@@ -61,6 +72,146 @@ def add_rate_limit(app: Flask) -> None:
         app=app,
         application_limits=[limit],  # one budget per address, shared by every limited route
         storage_uri=app.config.get("RATE_LIMIT_STORAGE", "memory://"),
-        application_limits_exempt_when=lambda: not request.path.startswith(LIMITED_PREFIXES),
+        # A CORS preflight scores nothing, and one answered 429 looks to the browser like a
+        # backend that is down rather than one that says "wait".
+        application_limits_exempt_when=lambda: request.method == "OPTIONS"
+        or not request.path.startswith(LIMITED_PREFIXES),
         headers_enabled=True,
     )
+
+
+# --------------------------------------------------------------------------- cross-origin requests (CORS)
+
+
+class ConfigError(RuntimeError):
+    """A setting the backend cannot start with. A RuntimeError, so gunicorn (which loads the app
+    before forking, preload_app) prints the message alone and stops, without a traceback."""
+
+
+# What a static site on another origin calls: the JSON API and lesson checks (/api/), the
+# calculator's and quiz's htmx posts, and /healthz, which their scripts fetch to see whether a
+# backend answers. Nothing else of the backend is meant for another site's pages.
+CORS_PREFIXES = ("/api/", "/calculator/", "/quiz/")
+CORS_PATHS = ("/healthz",)
+CORS_METHODS = ("GET", "POST")
+# Every request header htmx 2 sends, and Content-Type for JSON posts to /api/score.
+CORS_HEADERS = (
+    "HX-Request",
+    "HX-Current-URL",
+    "HX-Target",
+    "HX-Trigger",
+    "HX-Trigger-Name",
+    "HX-Boosted",
+    "HX-History-Restore-Request",
+    "HX-Prompt",
+    "Content-Type",
+)
+# Seconds a browser may reuse a preflight's answer: two hours, the most Chromium keeps one.
+# Removing an origin still takes effect at once, since every real answer is checked again.
+CORS_MAX_AGE = 7200
+
+_DEFAULT_PORTS = {"http": 80, "https": 443}
+_EXAMPLE = "such as https://club.example"
+
+
+def allowed_origins(setting: str) -> tuple[str, ...]:
+    """The origins in a comma-separated setting, as browsers write them in the Origin header
+    (lower case, no default port); empty: CORS off. ConfigError names the first bad entry.
+
+    '*' is refused, alone or in a list: the backend has no cookies, so it would leak nothing,
+    but it would let any site put this club's scoring server to work for its own visitors,
+    while the pages that need it are the club's own few, whose origins are known."""
+    origins: list[str] = []
+    for entry in (part.strip() for part in setting.split(",")):
+        if entry:
+            origin = _origin(entry)
+            if origin not in origins:
+                origins.append(origin)
+    return tuple(origins)
+
+
+def _origin(entry: str) -> str:
+    def bad(why: str) -> ConfigError:
+        return ConfigError(f"TUTOR_ALLOWED_ORIGINS: '{entry}' {why}")
+
+    if entry == "*":
+        raise bad(f"(any site) is not accepted: name the sites whose pages call this backend, {_EXAMPLE}")
+    if any(c.isspace() for c in entry):
+        raise bad("contains a space: separate origins with commas")
+    try:
+        parts = urlsplit(entry)
+    except ValueError:  # such as an unclosed [ of an IPv6 address
+        raise bad(f"is not an origin: write scheme://host[:port], {_EXAMPLE}") from None
+    scheme = parts.scheme.lower()
+    if scheme not in _DEFAULT_PORTS or not entry[len(scheme):].startswith("://"):
+        raise bad(f"is not an origin: write scheme://host[:port] with http or https, {_EXAMPLE}")
+    if parts.path or parts.query or parts.fragment or entry.endswith(("?", "#")):
+        rest = entry[len(scheme) + 3 + len(parts.netloc):]
+        what = "a path" if parts.path else "a query"
+        raise bad(f"has {what} ('{rest}'): an origin is scheme://host[:port] only, {_EXAMPLE}")
+    if "@" in parts.netloc:
+        raise bad(f"has a user name in it: an origin is scheme://host[:port] only, {_EXAMPLE}")
+    host = parts.hostname or ""
+    if not host:
+        raise bad(f"has no host: write scheme://host[:port], {_EXAMPLE}")
+    if "*" in host:
+        raise bad("has a wildcard: list each origin in full, separated by commas")
+    if ":" in host and all(c in "0123456789abcdef:." for c in host):  # IPv6, in brackets as browsers write it
+        host = f"[{host}]"
+    elif not all(c.isascii() and (c.isalnum() or c in ".-") for c in host):
+        raise bad(f"has a host that is not a name or an address (write other scripts in punycode), {_EXAMPLE}")
+    try:
+        port = parts.port
+    except ValueError:
+        port = 0
+    if port == 0 or (port is None and parts.netloc.endswith(":")):
+        raise bad("has a port that is not a number from 1 to 65535")
+    if port is None or port == _DEFAULT_PORTS[scheme]:
+        return f"{scheme}://{host}"
+    return f"{scheme}://{host}:{port}"
+
+
+def is_cors_path(path: str) -> bool:
+    return path in CORS_PATHS or path.startswith(CORS_PREFIXES)
+
+
+def cors_headers(origin: str | None, allowed: tuple[str, ...], *, preflight: bool) -> dict[str, str]:
+    """The Access-Control-* headers for a request from `origin`: none unless it is allowed.
+    The origin is echoed, never '*', and credentials are never allowed: the backend keeps none."""
+    if not origin or origin not in allowed:
+        return {}
+    headers = {"Access-Control-Allow-Origin": origin}
+    if preflight:
+        headers["Access-Control-Allow-Methods"] = ", ".join(CORS_METHODS)
+        headers["Access-Control-Allow-Headers"] = ", ".join(CORS_HEADERS)
+        headers["Access-Control-Max-Age"] = str(CORS_MAX_AGE)
+    return headers
+
+
+def _is_preflight() -> bool:
+    return request.method == "OPTIONS" and "Access-Control-Request-Method" in request.headers
+
+
+def add_cors(app: Flask) -> None:
+    """Off unless ALLOWED_ORIGINS is set; a bad setting stops the app from starting (ConfigError)."""
+    allowed = allowed_origins(app.config.get("ALLOWED_ORIGINS") or "")
+    if not allowed:
+        return
+
+    @app.before_request
+    def preflight():
+        # Answered here, allowed or not, so no route sees it (and the rate limit skips it); an origin
+        # not in the list gets the same 204 without Access-Control-* headers, which the browser refuses.
+        if _is_preflight() and is_cors_path(request.path):
+            return Response(status=204)
+        return None
+
+    @app.after_request
+    def cors(response: Response) -> Response:
+        if not is_cors_path(request.path):
+            return response
+        # Every answer on these routes depends on Origin, even one without Access-Control-*
+        # headers, so a shared cache must keep them apart (next to Vary: HX-Request).
+        response.vary.add("Origin")
+        response.headers.update(cors_headers(request.headers.get("Origin"), allowed, preflight=_is_preflight()))
+        return response

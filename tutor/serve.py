@@ -11,6 +11,7 @@ import threading
 from pathlib import Path
 
 from tutor.app import DEFAULT_SITE_DIR, create_app
+from tutor.security import ConfigError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,13 +32,17 @@ def build_once() -> bool:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, build: bool = True, watch: bool = False) -> int:
+    try:
+        app = create_app()  # before the build, so a bad setting is said at once
+    except ConfigError as error:
+        print(f"tutor: {error}", file=sys.stderr)
+        return 2
     if build:
         build_once()
     if watch:
         from tutor.site.watch import watch as watch_content
 
         threading.Thread(target=watch_content, args=(PROJECT_ROOT, DEFAULT_SITE_DIR), daemon=True).start()
-    app = create_app()
     print(f"tutor: open http://{host}:{port}/ in your browser (Ctrl+C stops the server)", flush=True)
     app.run(host=host, port=port, debug=False, use_reloader=False)
     return 0
