@@ -4,7 +4,9 @@ The master process restarts any worker that crashes or stops answering, and each
 worker is replaced after a few thousand requests so memory never creeps up. Scoring is
 CPU work, so one worker per core (plus a couple of threads for slow clients) is right.
 Environment: TUTOR_BIND (default 127.0.0.1:8000, behind nginx), TUTOR_WORKERS,
-TUTOR_SITE_DIR, TUTOR_RATE_LIMIT, TUTOR_RATE_LIMIT_STORAGE (see README).
+TUTOR_SITE_DIR, TUTOR_RATE_LIMIT, TUTOR_RATE_LIMIT_STORAGE, TUTOR_ALLOWED_ORIGINS (see README).
+preload_app loads the app in the master first, so a bad setting stops gunicorn with one line
+("Error: TUTOR_ALLOWED_ORIGINS: ...") instead of a worker's traceback.
 """
 
 import multiprocessing
