@@ -269,11 +269,13 @@ def missing_examples(sources, rendered: dict[str, Rendered]) -> list[Problem]:
 def _render_in_parallel(site: Site, engine, sources) -> tuple[dict[str, Rendered], list[Problem]]:
     workers = _workers(len(sources))
     if workers < 2:
-        return _render_sources(site, engine, sources)
+        return _render_sources(site, _markdown_converter(site, engine), sources)
     import multiprocessing  # here, not at the top: most rebuilds render few pages or none
 
     global _FORKED
-    _FORKED = (site, engine, sources)
+    # The converter is made before forking, so the workers share its imports and compiled patterns
+    # instead of each making its own.
+    _FORKED = (site, _markdown_converter(site, engine), sources)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             parts = pool.map(_render_share, [(i, workers) for i in range(workers)])
@@ -302,12 +304,13 @@ def _workers(pages: int) -> int:
 
 def _render_share(share: tuple[int, int]):
     index, count = share
-    site, engine, sources = _FORKED
-    return _render_sources(site, engine, sources[index::count])
+    site, converter, sources = _FORKED
+    return _render_sources(site, converter, sources[index::count])
 
 
-def _render_sources(site: Site, engine, sources) -> tuple[dict[str, Rendered], list[Problem]]:
-    from .markdown_ext import Services, make_markdown, render_page  # only when a page needs rendering
+def _markdown_converter(site: Site, engine):
+    """The Markdown object with the tutor extension that renders pages, and the extension."""
+    from .markdown_ext import Services, make_markdown  # only when a page needs rendering
 
     services = Services(
         render_fragment=lambda name, **context: _render(site, name, context),
@@ -321,7 +324,13 @@ def _render_sources(site: Site, engine, sources) -> tuple[dict[str, Rendered], l
         backend_url=site.config.backend_url,
         sprite=site.static.versioned(SPRITE),
     )
-    md, ext = make_markdown(services)
+    return make_markdown(services)
+
+
+def _render_sources(site: Site, converter, sources) -> tuple[dict[str, Rendered], list[Problem]]:
+    from .markdown_ext import render_page
+
+    md, ext = converter
     rendered, problems = {}, []
     for source in sources:
         state = PageState(source.path, site.url(source.name), source.body, source.body_line, source.fan)
