@@ -75,6 +75,24 @@ def test_inline_tiles_render_each_tile_with_its_name_and_sprite_symbol():
     assert "\U0001F008" in html  # the Unicode tile as text fallback
 
 
+def test_a_long_lived_tile_renderer_remembers_sets_but_not_each_hands_loose_tiles():
+    # The backend keeps one renderer for its life: what it remembers must not grow with the hands drawn.
+    from tutor.notation import parse_hand
+    from tutor.site.tilehtml import TileRenderer
+    from tutor.site.tileview import hand_view
+
+    renderer = TileRenderer()
+    hands = ["[123m] [456p] [789s] 11s 2s", "[123m] [456p] [789s] 22s 3s", "[123m] [456p] [789s] 5p 5p",
+             "[123m] [456p] [EEE] 13s 99s", "[123m] [456p] [EEE] 79s 11p"]
+    for hand in hands:
+        parsed = parse_hand(hand)
+        html = renderer.hand(hand_view(parsed, parsed.concealed[-1], 0), "t.svg")
+        assert 'aria-label="melded chow: 1-2-3 of characters"' in html
+    remembered = {view.kind for view, _ in renderer._sets}
+    assert remembered == {"chow", "pung"}
+    assert len(renderer._sets) == 4  # [123m] [456p] [789s] [EEE], each drawn once
+
+
 def test_inline_tiles_keep_written_order_and_draw_melded_sets_apart():
     html, _ = render("((9m 1m [EEE] {5555p}))")
     assert labels(html)[:2] == ["9 of characters", "1 of characters"]

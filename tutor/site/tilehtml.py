@@ -34,9 +34,9 @@ class TileRenderer:
 
     def set(self, view: SetView, sprite: str) -> str:
         key = (view, sprite)
-        if len(view.tiles) > 4:
-            # A hand's concealed tiles seldom repeat: keeping them would grow a server's memory
-            # with every hand it draws, so only sets (four tiles at most) are remembered.
+        if view.kind in _PLAIN:
+            # Loose tiles (a hand's concealed part) are any mix of tiles: kept, they would grow a
+            # server's memory with every hand it draws. Sets and flowers are a bounded few.
             return self._render_set(view, sprite)
         if key not in self._sets:
             self._sets[key] = self._render_set(view, sprite)
