@@ -109,3 +109,37 @@ def test_excluded_fans_carry_a_reason_and_a_principle(deal):
 def test_meld_order_in_notation_is_canonical():
     hand = Hand((Meld("pung", 27), Meld("chow", 0)), (9, 10, 11, 18, 19, 20, 22, 22))
     assert format_hand(hand) == "[123m] [EEE] 123p 12355s"
+
+
+def _splits_by_search(counts: list[int], pair_left: bool) -> bool:
+    """The slow, obvious way: take the lowest tile as a pair (once), a pung or a chow, and recurse."""
+    i = next((k for k, c in enumerate(counts) if c), None)
+    if i is None:
+        return not pair_left
+    tries = []
+    if pair_left and counts[i] >= 2:
+        tries.append(([2], False))
+    if counts[i] >= 3:
+        tries.append(([3], pair_left))
+    if i <= 6 and counts[i + 1] and counts[i + 2]:
+        tries.append(([1, 1, 1], pair_left))
+    for taken, still_pair in tries:
+        rest = counts[:]
+        for offset, n in enumerate(taken):
+            rest[i + offset] -= n
+        if _splits_by_search(rest, still_pair):
+            return True
+    return False
+
+
+def _suit_counts(ranks: list[int]) -> list[int]:
+    return [ranks.count(r) for r in range(9)]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.integers(0, 8), max_size=14).map(_suit_counts).filter(lambda counts: max(counts) <= 4))
+def test_the_fast_suit_split_agrees_with_a_plain_search(ranks):
+    from tutor.divisions import _suit_splits_into_sets, _suit_splits_with_pair
+
+    assert _suit_splits_into_sets(tuple(ranks)) == _splits_by_search(list(ranks), pair_left=False)
+    assert _suit_splits_with_pair(tuple(ranks)) == _splits_by_search(list(ranks), pair_left=True)

@@ -544,7 +544,7 @@ def _shape(group: tuple[int, ...], tiles: tuple[int, ...]) -> Shape:
     return Shape(group, tiles, *_shape_facts(tiles))
 
 
-@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; 4096 hold nearly every repeat
 def _shape_facts(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], bool, bool]:
     """Ranks, one suit?, three suits? for sorted tiles; the same few thousand tuples recur."""
     suits = {t // 9 for t in tiles}

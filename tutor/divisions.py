@@ -232,36 +232,31 @@ def all_divisions(hand: Hand) -> list[Division]:
 # ---------------------------------------------------------------- fast winning test (for waits)
 
 
-@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
-def _suit_splits_into_sets(ranks: tuple[int, ...]) -> bool:
-    """Can these nine rank counts of one suit be split into chows and pungs?"""
-    i = next((k for k, c in enumerate(ranks) if c), None)
-    if i is None:
-        return True
-    counts = list(ranks)
-    if counts[i] >= 3:
-        counts[i] -= 3
-        if _suit_splits_into_sets(tuple(counts)):
-            return True
-        counts[i] += 3
-    if i <= 6 and counts[i + 1] and counts[i + 2]:
-        counts[i] -= 1
-        counts[i + 1] -= 1
-        counts[i + 2] -= 1
-        if _suit_splits_into_sets(tuple(counts)):
-            return True
-    return False
+def _suit_splits_into_sets(ranks) -> bool:
+    """Can these nine rank counts of one suit be split into chows and pungs?
+
+    Greedy from the lowest rank, which is exact: three tiles of a rank go into a pung
+    (three equal chows hold the same tiles as three pungs), and whatever is left of a
+    rank after the chows that began below it must begin that many chows. Fast enough
+    to need no cache, so a long-running worker keeps nothing."""
+    before, last = 0, 0  # chows begun two ranks down and one rank down, which still need this rank
+    for count in ranks:
+        count -= before + last
+        if count < 0:
+            return False
+        before, last = last, count % 3
+    return before == 0 and last == 0
 
 
-@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
-def _suit_splits_with_pair(ranks: tuple[int, ...]) -> bool:
+def _suit_splits_with_pair(ranks) -> bool:
     counts = list(ranks)
     for i in range(9):
         if counts[i] >= 2:
             counts[i] -= 2
-            if _suit_splits_into_sets(tuple(counts)):
-                return True
+            splits = _suit_splits_into_sets(counts)
             counts[i] += 2
+            if splits:
+                return True
     return False
 
 
@@ -403,7 +398,7 @@ def _group_shape(counts: list[int], group: int) -> str | None:
     return "sets" if pairs == 0 else "pair" if pairs == 1 else None
 
 
-@lru_cache(maxsize=1 << 14)  # bounded: a long-running worker must not grow
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
 def _suit_shape(ranks: tuple[int, ...]) -> str | None:
     left = sum(ranks) % 3
     if left == 0:
