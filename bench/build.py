@@ -15,11 +15,18 @@ the project's environment stays as it is.
 mkdocs gets the same markdown files (front matter, hand blocks and all) with the
 same Python-Markdown extensions and its built-in theme; it knows nothing of tiles
 or scoring, so it does less work per page, and our build also writes the 81 fan
-pages and the generated pages. Targets: under 3 s, and at least 2x faster. Our
-build is timed cold (--no-cache: every page rendered) and as a rebuild with its
-render cache warm (what an author or CI on a kept checkout sees); the 2x target
-is judged on the rebuild, because a cold build does all of mkdocs' markdown work
-and more.
+pages, the generated pages and the offline quiz bank. Our build is timed three ways:
+
+  fresh clone     nothing cached (--no-cache): every page rendered, every example hand
+                  scored, and the quiz bank's 458 hands dealt
+  every page      the page cache emptied before each run (an author who changed a
+                  template or site.toml): the quiz bank comes from its cache
+  rebuild         nothing changed since the last build (what an author or a kept CI
+                  checkout sees most of the time)
+
+Targets: a full build under 3 s (judged on the fresh clone, the slowest), and at least
+twice as fast as mkdocs. The script prints the ratio for each of the three and says
+plainly which meet it; the exit status is 0 only when every target is met.
 """
 
 from __future__ import annotations
@@ -136,9 +143,11 @@ why_wrong: ["((123m)) is a chow.", "", "((55s)) is a pair."]
 """
 
 
-def best_of(runs: int, command: list[str], cwd: Path) -> float:
+def best_of(runs: int, command: list[str], cwd: Path, before=None) -> float:
     times = []
     for _ in range(runs):
+        if before:
+            before()
         started = time.perf_counter()
         result = subprocess.run(command, cwd=cwd, capture_output=True, text=True)
         times.append(time.perf_counter() - started)
@@ -147,9 +156,8 @@ def best_of(runs: int, command: list[str], cwd: Path) -> float:
     return min(times)
 
 
-def compare(content: Path, runs: int, label: str) -> tuple[float, float, float]:
-    """(our seconds cold, our seconds with the render cache warm, mkdocs seconds) for one content
-    folder, each build a fresh process."""
+def compare(content: Path, runs: int, label: str) -> dict[str, float]:
+    """Seconds of each kind of build of one content folder, and of mkdocs, each a fresh process."""
     fan_pages = len(list((content / "fans").glob("*.md"))) if (content / "fans").is_dir() else 0
     with tempfile.TemporaryDirectory(prefix="tutor-bench-") as tmp:
         work = Path(tmp)
@@ -164,19 +172,28 @@ def compare(content: Path, runs: int, label: str) -> tuple[float, float, float]:
             ours.append("--draft")
         theirs = [mkdocs_python(), "-m", "mkdocs", "build", "-q", "-d", str(work / "mkdocs-out")]
         mk = mkdocs_project(content, work)
-        ours_s = best_of(runs, ours + ["--no-cache"], ROOT)
-        best_of(1, ours, ROOT)  # fills the render cache
-        warm_s = best_of(runs, ours, ROOT)
-        theirs_s = best_of(runs, theirs, mk)
+        seconds = {"fresh clone": best_of(runs, ours + ["--no-cache"], ROOT)}
+        best_of(1, ours, ROOT)  # fills the caches
+        page_cache = project / ".site-cache" / "render"
+        seconds["every page"] = best_of(runs, ours, ROOT, before=lambda: shutil.rmtree(page_cache, ignore_errors=True))
+        best_of(1, ours, ROOT)
+        seconds["rebuild"] = best_of(runs, ours, ROOT)
+        seconds["mkdocs"] = best_of(runs, theirs, mk)
         pages = len(list((work / "out").rglob("*.html")))
         mk_pages = len(list((work / "mkdocs-out").rglob("*.html")))
     markdown = len(list(content.rglob("*.md")))
-    print(f"{label}: {markdown} markdown files")
-    print(f"  tutor build, cold       : {ours_s:6.2f} s  ({pages} pages; every page rendered)")
-    print(f"  tutor build, cache warm : {warm_s:6.2f} s  (nothing changed since the last build)")
-    print(f"  mkdocs build            : {theirs_s:6.2f} s  ({mk_pages} pages)")
-    print(f"  mkdocs / tutor          : {theirs_s / ours_s:6.2f}x cold, {theirs_s / warm_s:.2f}x warm")
-    return ours_s, warm_s, theirs_s
+    print(f"{label}: {markdown} markdown files; tutor writes {pages} pages, mkdocs {mk_pages}")
+    for kind, what in KINDS.items():
+        print(f"  tutor, {kind:<12}: {seconds[kind]:6.2f} s  {seconds['mkdocs'] / seconds[kind]:5.2f}x mkdocs  ({what})")
+    print(f"  mkdocs build       : {seconds['mkdocs']:6.2f} s")
+    return seconds
+
+
+KINDS = {
+    "fresh clone": "nothing cached: every page, every example scored, the quiz bank dealt",
+    "every page": "every page rendered, the quiz bank from its cache",
+    "rebuild": "nothing changed since the last build",
+}
 
 
 def main(argv=None) -> int:
@@ -186,21 +203,22 @@ def main(argv=None) -> int:
                         help="content folder to build (default: the real content)")
     args = parser.parse_args(argv)
     content = args.content.resolve()
-    cold, warm, mkdocs = compare(content, args.runs, f"content ({content})")
+    seconds = compare(content, args.runs, f"content ({content})")
     if len(list((content / "fans").glob("*.md"))) < 81:
         # Until the writers finish, the real content is too small to measure: also time a
         # synthetic tree the size of the finished site, and judge the targets on it.
         with tempfile.TemporaryDirectory(prefix="tutor-synthetic-") as tmp:
             synthetic = synthetic_content(Path(tmp) / "content")
-            cold, warm, mkdocs = compare(synthetic, args.runs, "synthetic full-size content")
-    fast_enough = cold < TARGET_SECONDS
-    print(f"target: full build under {TARGET_SECONDS:.0f} s: {'met' if fast_enough else 'MISSED'} ({cold:.2f} s cold)")
-    # A cold build renders every page with Python-Markdown, as mkdocs does, and also scores every
-    # example and checks every link: it cannot be twice as fast as mkdocs. A rebuild can.
-    print(f"target: {TARGET_RATIO:.0f}x faster than mkdocs: cold {mkdocs / cold:.2f}x, "
-          f"rebuild with the cache {mkdocs / warm:.2f}x: {'met' if mkdocs / warm >= TARGET_RATIO else 'MISSED'} "
-          "(on the rebuild)")
-    return 0 if fast_enough and mkdocs / warm >= TARGET_RATIO else 1
+            seconds = compare(synthetic, args.runs, "synthetic full-size content")
+    slowest = seconds["fresh clone"]
+    fast_enough = slowest < TARGET_SECONDS
+    print(f"target: full build under {TARGET_SECONDS:.0f} s: {'met' if fast_enough else 'MISSED'} "
+          f"({slowest:.2f} s from a fresh clone)")
+    ratios = {kind: seconds["mkdocs"] / seconds[kind] for kind in KINDS}
+    verdicts = ", ".join(f"{kind} {ratio:.2f}x {'met' if ratio >= TARGET_RATIO else 'MISSED'}"
+                         for kind, ratio in ratios.items())
+    print(f"target: {TARGET_RATIO:.0f}x faster than mkdocs: {verdicts}")
+    return 0 if fast_enough and min(ratios.values()) >= TARGET_RATIO else 1
 
 
 if __name__ == "__main__":

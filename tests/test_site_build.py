@@ -327,7 +327,7 @@ def test_pages_with_problems_are_never_cached(project):
 def test_pages_rendered_over_several_processes_match_one_process(project, tmp_path, monkeypatch):
     build_site(project, tmp_path / "serial", engine=FAKE, cache=False)
     monkeypatch.setattr("tutor.site.builder.PAGES_PER_WORKER", 1)
-    monkeypatch.setattr("tutor.site.builder.os.cpu_count", lambda: 2)
+    monkeypatch.setattr("tutor.site.parallel.os.cpu_count", lambda: 2)
     in_this_process = []
     original = __import__("tutor.site.builder", fromlist=["_render_sources"])._render_sources
     monkeypatch.setattr("tutor.site.builder._render_sources",
@@ -347,6 +347,12 @@ def test_no_cache_builds_the_same_site(project, tmp_path):
     assert site_files(cached) == site_files(fresh)
     for name in site_files(cached):
         assert (cached / name).read_bytes() == (fresh / name).read_bytes(), name
+
+
+def test_a_build_without_the_cache_neither_reads_nor_writes_it(project, tmp_path):
+    build_site(project, tmp_path / "out", engine=FAKE, cache=False)
+    assert (tmp_path / "out" / "quiz" / "bank.json").is_file()
+    assert not (project / ".site-cache").exists()
 
 
 # --- configuration -------------------------------------------------------------------------------------

@@ -11,20 +11,19 @@ nothing is written, and the previous site stays as it was.
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
-import threading
 import time
 import traceback
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 
 import jinja2
 
 from tutor import fans as F
 
+from . import parallel as P
 from . import search_index as S
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
@@ -64,6 +63,11 @@ class OutputPage:
     links: list = field(default_factory=list)  # markdown links, checked with their source lines
     search: list = field(default_factory=list)  # search documents
     checks: list = field(default_factory=list)  # the page's check questions, for the backend
+    ids: set | None = None  # the ids and references in the html, once found (find_references)
+    references: list | None = None
+
+    def find_references(self) -> None:
+        self.ids, self.references = find_ids(self.html), references(self.html)
 
     @property
     def file(self) -> str:
@@ -113,7 +117,7 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
     """Build root/content into out_dir (default root/site). Raises BuildFailed with every problem.
 
     draft: build although some fans have no page yet. cache: reuse the rendering of unchanged
-    pages from the previous build (root/.site-cache/); off, every page is rendered afresh."""
+    pages and the quiz bank from earlier builds (root/.site-cache/); off, everything is made afresh."""
     started = time.perf_counter()
     root = Path(root).resolve()
     out = Path(out_dir).resolve() if out_dir else root / "site"
@@ -181,18 +185,24 @@ def _shown(path: Path, root: Path) -> str:
 
 
 def render_site(site: Site, engine, cache: RenderCache | None = None) -> list[OutputPage]:
-    rendered, problems = render_markdown(site, engine, cache or RenderCache(None, ""))
+    """Every page of the site, in a fixed order: home, lessons, the 81 fans, other pages, generated ones.
+
+    The pages written in markdown are rendered (markdown, then their page template) in forked
+    workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
+    the build makes from the fan table and the configuration are rendered here."""
+    cache = cache or RenderCache(None, "")
+    by_source, problems = render_sources(site, engine, cache)
     if problems:
         raise BuildFailed(problems)
-    pages: list[OutputPage] = []
-    problems = []
-    for make in (home_page, lesson_pages, fan_pages, other_pages, generated_pages):
-        try:
-            pages.extend(make(site, rendered))
-        except TemplateProblem as err:
-            problems.append(err.problem)
-    if problems:
-        raise BuildFailed(problems)
+    by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
+    pages = [by_source[s.path] for s in site.content.of_kind("home")]
+    pages += [by_source[s.path] for s in lessons_in_order(site)]
+    try:
+        pages += [by_source[by_fan[f.id].path] if f.id in by_fan else fan_page(site, f, None, None) for f in F.FANS]
+        pages += [by_source[s.path] for s in site.content.of_kind("page")]
+        pages += generated_pages(site)
+    except TemplateProblem as err:
+        raise BuildFailed([err.problem]) from None
     return pages
 
 
@@ -221,29 +231,64 @@ class Rendered:
         return cls(data["html"], state, data["toc"])
 
 
-def render_markdown(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Rendered], list[Problem]]:
-    """Every page's markdown to html: unchanged pages come from the cache, the others are rendered,
-    split over the machine's cores when there are many (forked workers inherit the site)."""
-    rendered, todo, keys = {}, [], {}
+PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker costs more than it saves
+SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
+
+
+def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], list[Problem]]:
+    """The page of every markdown source, by content path. Unchanged markdown comes from the cache;
+    the rest is rendered, and both go through their page template, shared out over the cores."""
+    cached, todo, keys = {}, [], {}
     for source in site.content.sources:
         keys[source.path] = cache.key(source.path, source.name, source.body, source.body_line, source.meta.get("fan"))
         stored = cache.get(keys[source.path])
         if stored:
-            rendered[source.path] = Rendered.from_json(stored, source, site.url(source.name))
+            cached[source.path] = Rendered.from_json(stored, source, site.url(source.name))
         else:
             todo.append(source)
     if todo and engine is DEFAULT_ENGINE:
         engine = default_engine()
-    fresh, problems = _render_in_parallel(site, engine, todo) if todo else ({}, [])
-    for path, result in fresh.items():
-        if not result.state.problems:
+    # Made before forking, so the workers share its imports and compiled patterns.
+    converter = _markdown_converter(site, engine) if todo else None
+    workers = P.worker_count(len(todo), PAGES_PER_WORKER)
+    sources = site.content.sources
+    count = workers * SHARES_PER_WORKER if workers > 1 else 1
+    tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
+    bank = _quiz_bank_task(site, cache)
+    results = P.run_tasks(([bank] if bank else []) + tasks, workers)
+    if bank:
+        _keep_quiz_bank(site, cache, results.pop(0))
+    rendered, pages, problems = dict(cached), {}, []
+    for fresh, share_pages, found in results:
+        for path, result in fresh.items():
             cache.put(keys[path], result.to_json())
-    rendered.update(fresh)
+        rendered.update(fresh)
+        pages.update(share_pages)
+        problems += found
     if site.config.require_examples:
-        problems = problems + missing_examples(site.content.sources, rendered)
+        problems += missing_examples(site.content.sources, rendered)
     if not problems:
         cache.prune()
-    return rendered, problems
+    return pages, problems
+
+
+def _render_share(site: Site, converter, sources, cached: dict[str, Rendered]):
+    """(fresh renderings without problems, pages, problems) of some sources; runs in a worker."""
+    todo = [s for s in sources if s.path not in cached]
+    fresh, problems = _render_sources(site, converter, todo) if todo else ({}, [])
+    pages = {}
+    for source in sources:
+        done = cached.get(source.path) or fresh.get(source.path)
+        if done is None or done.state.problems:
+            continue
+        try:
+            output = source_page(site, source, done)
+        except TemplateProblem as err:
+            problems.append(err.problem)
+            continue
+        output.find_references()  # the link check's slowest part, done here in parallel
+        pages[source.path] = output
+    return {path: r for path, r in fresh.items() if not r.state.problems}, pages, problems
 
 
 MIN_FAN_EXAMPLES = 2
@@ -264,48 +309,6 @@ def missing_examples(sources, rendered: dict[str, Rendered]) -> list[Problem]:
             problems.append(Problem(source.shown, 1, "a lesson needs at least one hand block (an example the "
                                     "build scores)"))
     return problems
-
-
-def _render_in_parallel(site: Site, engine, sources) -> tuple[dict[str, Rendered], list[Problem]]:
-    workers = _workers(len(sources))
-    if workers < 2:
-        return _render_sources(site, _markdown_converter(site, engine), sources)
-    import multiprocessing  # here, not at the top: most rebuilds render few pages or none
-
-    global _FORKED
-    # The converter is made before forking, so the workers share its imports and compiled patterns
-    # instead of each making its own.
-    _FORKED = (site, _markdown_converter(site, engine), sources)
-    try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            parts = pool.map(_render_share, [(i, workers) for i in range(workers)])
-    finally:
-        _FORKED = None
-    rendered, problems = {}, []
-    for part, found in parts:
-        rendered.update(part)
-        problems.extend(found)
-    return rendered, problems
-
-
-_FORKED = None  # (site, engine, sources) for forked workers; set only while a pool runs
-PAGES_PER_WORKER = 24  # below this, starting a worker costs more than it saves
-
-
-def _workers(pages: int) -> int:
-    # Forking a process that runs other threads (tutor serve's watcher beside Flask) can deadlock
-    # on a lock held by another thread, so threaded callers render in one process.
-    import multiprocessing
-
-    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
-        return 1
-    return max(1, min(os.cpu_count() or 1, 4, pages // PAGES_PER_WORKER))
-
-
-def _render_share(share: tuple[int, int]):
-    index, count = share
-    site, converter, sources = _FORKED
-    return _render_sources(site, converter, sources[index::count])
 
 
 def _markdown_converter(site: Site, engine):
@@ -456,9 +459,18 @@ def _lesson_items(site: Site) -> list[NavItem]:
     return [NavItem(s.title, site.url(s.name), s.meta["summary"]) for s in lessons_in_order(site)]
 
 
-def home_page(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
-    source = _by_name(site, "")
-    done = rendered[source.path]
+def source_page(site: Site, source: Source, done: Rendered) -> OutputPage:
+    """The page of one markdown source, through the template of its kind."""
+    if source.kind == "fan":
+        return fan_page(site, source.fan, source, done)
+    if source.kind == "home":
+        return home_page(site, source, done)
+    if source.kind == "lesson":
+        return lesson_page(site, source, done)
+    return other_page(site, source, done)
+
+
+def home_page(site: Site, source: Source, done: Rendered) -> OutputPage:
     reference = [NavItem(s.title, site.url(s.name)) for s in site.content.of_kind("page")]
     out = page(site, site.url(""), "home.html",
                {"title": source.title, "summary": source.meta.get("summary", ""),
@@ -467,78 +479,66 @@ def home_page(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
                source=source, rendered=done)
     out.search = [S.page_document(out.url, source.title, source.meta.get("summary", ""),
                                   site.gettext("Page"), S.headings(done.toc))]
-    return [out]
+    return out
 
 
-def lesson_pages(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
-    ordered = lessons_in_order(site)
+def lesson_page(site: Site, source: Source, done: Rendered) -> OutputPage:
+    index = [s.path for s in lessons_in_order(site)].index(source.path)
     items = _lesson_items(site)
-    out = []
-    for index, source in enumerate(ordered):
-        done = rendered[source.path]
-        result = page(site, items[index].url, "lesson.html", {
-            "title": source.title,
-            "summary": source.meta["summary"],
-            "description": source.meta["summary"],
-            "goals": source.meta["goals"],
-            "lessons": items,
-            "page": items[index],
-            "position": index + 1,
-            "previous": items[index - 1] if index else None,
-            "next": items[index + 1] if index + 1 < len(items) else None,
-        }, section=site.url("lessons"), source=source, rendered=done)
-        label = site.gettext("Lesson %(number)s", number=index + 1)
-        result.search = [S.page_document(result.url, source.title, source.meta["summary"], label,
-                                         S.headings(done.toc), keywords="lesson")]
-        result.search += S.section_documents(result.url, source.title, done.toc)
-        out.append(result)
-    return out
+    result = page(site, items[index].url, "lesson.html", {
+        "title": source.title,
+        "summary": source.meta["summary"],
+        "description": source.meta["summary"],
+        "goals": source.meta["goals"],
+        "lessons": items,
+        "page": items[index],
+        "position": index + 1,
+        "previous": items[index - 1] if index else None,
+        "next": items[index + 1] if index + 1 < len(items) else None,
+    }, section=site.url("lessons"), source=source, rendered=done)
+    label = site.gettext("Lesson %(number)s", number=index + 1)
+    result.search = [S.page_document(result.url, source.title, source.meta["summary"], label,
+                                     S.headings(done.toc), keywords="lesson")]
+    result.search += S.section_documents(result.url, source.title, done.toc)
+    return result
 
 
-def fan_pages(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
-    by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
-    implied_by: dict[int, list[F.Fan]] = {}
-    for fan in F.FANS:
-        for other in fan.implies:
-            implied_by.setdefault(other, []).append(fan)
-    out = []
-    for index, fan in enumerate(F.FANS):
-        source = by_fan.get(fan.id)
-        done = rendered[source.path] if source else None
-        summary = source.meta.get("summary", "") if source else ""
-        neighbour = lambda i: NavItem(F.FANS[i].name, site.fan_url(F.FANS[i])) if 0 <= i < len(F.FANS) else None  # noqa: E731
-        result = page(site, site.fan_url(fan), "fan.html", {
-            "title": fan.name,
-            "fan": fan,
-            "summary": summary,
-            "description": summary or site.gettext("%(name)s (%(chinese)s), a fan of Chinese Official Mahjong.",
-                                                   name=fan.name, chinese=fan.chinese),
-            "implies": [F.FAN_BY_ID[i] for i in fan.implies],
-            "implied_by": implied_by.get(fan.id, []),
-            "see_also": [F.fan(slug) for slug in source.meta.get("see_also", ())] if source else [],
-            "previous": neighbour(index - 1),
-            "next": neighbour(index + 1),
-        }, section=site.url("fans"), source=source, rendered=done)
-        points = site.gettext("Fan %(number)s · %(points)s points", number=fan.id,
-                              points=fan.points(site.config.default_edition))
-        result.search = [S.fan_document(fan, result.url, summary or F.CATEGORIES[fan.category], points)]
-        out.append(result)
-    return out
+def _implied_by(fan: F.Fan) -> list[F.Fan]:
+    return [other for other in F.FANS if fan.id in other.implies]
 
 
-def other_pages(site: Site, rendered: dict[str, Rendered]) -> list[OutputPage]:
-    out = []
-    for source in site.content.of_kind("page"):
-        done = rendered[source.path]
-        summary = source.meta.get("summary", "")
-        result = page(site, site.url(source.name), "page.html",
-                      {"title": source.title, "summary": summary, "description": summary},
-                      section=site.url(source.name), source=source, rendered=done)
-        result.search = [S.page_document(result.url, source.title, summary, site.gettext("Page"),
-                                         S.headings(done.toc))]
-        result.search += S.section_documents(result.url, source.title, done.toc)
-        out.append(result)
-    return out
+def fan_page(site: Site, fan: F.Fan, source: Source | None, done: Rendered | None) -> OutputPage:
+    """A fan's page: its markdown when written, the fan table's facts in any case."""
+    index = F.FANS.index(fan)
+    summary = source.meta.get("summary", "") if source else ""
+    neighbour = lambda i: NavItem(F.FANS[i].name, site.fan_url(F.FANS[i])) if 0 <= i < len(F.FANS) else None  # noqa: E731
+    result = page(site, site.fan_url(fan), "fan.html", {
+        "title": fan.name,
+        "fan": fan,
+        "summary": summary,
+        "description": summary or site.gettext("%(name)s (%(chinese)s), a fan of Chinese Official Mahjong.",
+                                               name=fan.name, chinese=fan.chinese),
+        "implies": [F.FAN_BY_ID[i] for i in fan.implies],
+        "implied_by": _implied_by(fan),
+        "see_also": [F.fan(slug) for slug in source.meta.get("see_also", ())] if source else [],
+        "previous": neighbour(index - 1),
+        "next": neighbour(index + 1),
+    }, section=site.url("fans"), source=source, rendered=done)
+    points = site.gettext("Fan %(number)s · %(points)s points", number=fan.id,
+                          points=fan.points(site.config.default_edition))
+    result.search = [S.fan_document(fan, result.url, summary or F.CATEGORIES[fan.category], points)]
+    return result
+
+
+def other_page(site: Site, source: Source, done: Rendered) -> OutputPage:
+    summary = source.meta.get("summary", "")
+    result = page(site, site.url(source.name), "page.html",
+                  {"title": source.title, "summary": summary, "description": summary},
+                  section=site.url(source.name), source=source, rendered=done)
+    result.search = [S.page_document(result.url, source.title, summary, site.gettext("Page"),
+                                     S.headings(done.toc))]
+    result.search += S.section_documents(result.url, source.title, done.toc)
+    return result
 
 
 @dataclass(frozen=True)
@@ -552,7 +552,7 @@ def card_groups(edition: str) -> list[CardGroup]:
     return [CardGroup(v, tuple(f for f in F.FANS if f.points(edition) == v)) for v in values]
 
 
-def generated_pages(site: Site, rendered) -> list[OutputPage]:
+def generated_pages(site: Site) -> list[OutputPage]:
     _ = site.gettext
     edition = site.config.default_edition
     other = next(e for e in F.EDITIONS if e != edition)
@@ -612,7 +612,7 @@ def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
     """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
     warnings = []
     files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS}
-    ids = {p.file: find_ids(p.html) for p in pages}
+    ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:
         ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
     else:
@@ -622,10 +622,12 @@ def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
     problems = []
     for output in pages:
         problems += _content_link_problems(output, ids)
-        html = output.html
-        if output.url == NOT_FOUND:
-            html = html.replace(f'="{not_found_root(site)}', '="')
-        refs = references(html)
+        if output.references is not None:
+            refs = output.references
+        elif output.url == NOT_FOUND:
+            refs = references(output.html.replace(f'="{not_found_root(site)}', '="'))
+        else:
+            refs = references(output.html)
         for ref, message in check_references(output.url, refs, files, ids.get):
             if not _rewritten(ref.target, output):
                 problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
@@ -716,24 +718,50 @@ _BANKS: dict[str, str] = {}  # edition -> bank json; dealing 458 hands takes a s
 
 
 def quiz_bank_json(site: Site) -> str:
-    """The offline quiz bank in the site's edition: made by tutor.practice with the real engine,
-    kept in <root>/.site-cache/ between builds (keyed by tutor's source) and in memory in a process."""
-    import json
+    """The offline quiz bank in the site's edition, as dealt during the render phase."""
+    return _BANKS[site.config.default_edition]
 
-    from tutor.practice import quiz_bank
 
+def _quiz_bank_cache(site: Site, cache: RenderCache) -> RenderCache:
+    # Kept in <root>/.site-cache/quiz/ between builds, keyed by tutor's source, unless the build
+    # runs without a cache (then the page cache has no folder either).
+    return RenderCache(site.root / CACHE_FOLDER / "quiz" if cache.folder else None,
+                       fingerprint(TUTOR_SOURCE, site.config.default_edition))
+
+
+def _quiz_bank_task(site: Site, cache: RenderCache):
+    """The task that deals the offline quiz bank (tutor.practice, with the real engine), or None
+    when this process or the cache already has it."""
     edition = site.config.default_edition
     if edition in _BANKS:
-        return _BANKS[edition]
-    cache = RenderCache(site.root / CACHE_FOLDER / "quiz", fingerprint(TUTOR_SOURCE, edition))
-    key = cache.key("bank", edition)
-    stored = cache.get(key)
-    if stored is None:
-        stored = quiz_bank(edition)
-        cache.put(key, stored)
-    cache.prune()
-    _BANKS[edition] = json.dumps(stored, ensure_ascii=False, separators=(",", ":"))
-    return _BANKS[edition]
+        return None
+    bank_cache = _quiz_bank_cache(site, cache)
+    stored = bank_cache.get(bank_cache.key("bank", edition))
+    if stored is not None:
+        _BANKS[edition] = _bank_text(stored)
+        bank_cache.prune()
+        return None
+
+    def deal():
+        from tutor.practice import quiz_bank
+
+        return quiz_bank(edition)
+
+    return deal
+
+
+def _keep_quiz_bank(site: Site, cache: RenderCache, bank: dict) -> None:
+    edition = site.config.default_edition
+    bank_cache = _quiz_bank_cache(site, cache)
+    bank_cache.put(bank_cache.key("bank", edition), bank)
+    bank_cache.prune()
+    _BANKS[edition] = _bank_text(bank)
+
+
+def _bank_text(bank: dict) -> str:
+    import json
+
+    return json.dumps(bank, ensure_ascii=False, separators=(",", ":"))
 
 
 def _replaceable(out: Path) -> bool:
