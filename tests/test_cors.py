@@ -86,6 +86,16 @@ def preflight(client, path, origin, method="POST"):
     })
 
 
+# What an allowed origin's page may read of an answer besides its body: the Access-Control-* headers,
+# with every response header htmx 2 asks for exposed (else Chromium logs each one it may not read).
+HTMX_READS = {"hx-location", "hx-push", "hx-push-url", "hx-redirect", "hx-refresh", "hx-replace-url", "hx-reselect",
+              "hx-reswap", "hx-retarget", "hx-trigger", "hx-trigger-after-settle", "hx-trigger-after-swap"}
+
+
+def exposed(headers: dict[str, str]) -> set[str]:
+    return {h.strip().lower() for h in headers.get("Access-Control-Expose-Headers", "").split(",") if h.strip()}
+
+
 def access_control(response) -> dict[str, str]:
     return {name: value for name, value in response.headers.items() if name.lower().startswith("access-control-")}
 
@@ -102,7 +112,10 @@ def vary(response) -> set[str]:
 def test_an_allowed_origin_may_read_every_answer_its_pages_ask_for(cors, method, path, kwargs, status, htmx, origin):
     response = call(cors, method, path, kwargs, origin)
     assert response.status_code == status
-    assert access_control(response) == {"Access-Control-Allow-Origin": origin}
+    headers = access_control(response)
+    assert set(headers) == {"Access-Control-Allow-Origin", "Access-Control-Expose-Headers"}
+    assert headers["Access-Control-Allow-Origin"] == origin
+    assert exposed(headers) == HTMX_READS
     assert "Origin" in vary(response)
     if htmx:
         assert vary(response) == {"HX-Request", "Origin"}
@@ -280,7 +293,9 @@ def test_tutor_serve_says_what_is_wrong_without_a_traceback(monkeypatch, capsys)
 
 def test_cors_headers_echo_only_a_listed_origin():
     allowed = (CLUB, LOCAL)
-    assert cors_headers(CLUB, allowed, preflight=False) == {"Access-Control-Allow-Origin": CLUB}
+    answer = cors_headers(CLUB, allowed, preflight=False)
+    assert answer["Access-Control-Allow-Origin"] == CLUB
+    assert exposed(answer) == HTMX_READS
     assert cors_headers("https://evil.example", allowed, preflight=True) == {}
     assert cors_headers(None, allowed, preflight=True) == {}
     assert cors_headers("", ("",), preflight=False) == {}

@@ -9,7 +9,8 @@ redis:// address) for limits shared between workers.
 Cross-origin requests (CORS) are off unless ALLOWED_ORIGINS names the origins of the static
 sites that call this backend (TUTOR_ALLOWED_ORIGINS, "https://club.example,http://localhost:8080").
 Then the routes those pages call (CORS_PREFIXES, CORS_PATHS) answer an allowed Origin with
-Access-Control-Allow-Origin, and a preflight with 204 and the methods and htmx headers allowed.
+Access-Control-Allow-Origin and htmx's response headers exposed, and a preflight with 204 and
+the methods and htmx request headers allowed.
 Why not flask-cors: it answers a preflight with 200 through Flask's automatic OPTIONS, sends
 Vary: Origin only to origins it allows (so a shared cache may hand one origin's answer to
 another), and reads origins containing regex characters as patterns; what we need is
@@ -106,6 +107,23 @@ CORS_HEADERS = (
     "HX-Prompt",
     "Content-Type",
 )
+# Every response header htmx 2 reads. A page on another origin may read only the headers an answer
+# exposes, and htmx asks for each of these on every answer: Chromium logs each one it may not read
+# as an error ("Refused to get unsafe header"), a dozen per request, though the backend sends none.
+CORS_EXPOSED_HEADERS = (
+    "HX-Location",
+    "HX-Push",
+    "HX-Push-Url",
+    "HX-Redirect",
+    "HX-Refresh",
+    "HX-Replace-Url",
+    "HX-Reselect",
+    "HX-Reswap",
+    "HX-Retarget",
+    "HX-Trigger",
+    "HX-Trigger-After-Settle",
+    "HX-Trigger-After-Swap",
+)
 # Seconds a browser may reuse a preflight's answer: two hours, the most Chromium keeps one.
 # Removing an origin still takes effect at once, since every real answer is checked again.
 CORS_MAX_AGE = 7200
@@ -185,6 +203,8 @@ def cors_headers(origin: str | None, allowed: tuple[str, ...], *, preflight: boo
         headers["Access-Control-Allow-Methods"] = ", ".join(CORS_METHODS)
         headers["Access-Control-Allow-Headers"] = ", ".join(CORS_HEADERS)
         headers["Access-Control-Max-Age"] = str(CORS_MAX_AGE)
+    else:
+        headers["Access-Control-Expose-Headers"] = ", ".join(CORS_EXPOSED_HEADERS)
     return headers
 
 
