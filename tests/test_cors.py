@@ -335,3 +335,27 @@ def test_htmx_may_call_a_backend_on_another_host_only_when_site_toml_names_one(t
     assert action in html
     csp = response.headers["Content-Security-Policy"]
     assert "form-action 'self'" in csp and "connect-src 'self'" in csp
+
+
+@pytest.mark.parametrize("backend_url, warned", [
+    pytest.param("", True, id="no_backend_url"),
+    pytest.param("/scores/", True, id="a_path_on_the_static_host"),
+    pytest.param("https://scores.example", False, id="this_backend"),
+])
+def test_a_backend_for_other_hosts_warns_when_its_forms_would_post_to_them(tmp_path, caplog, backend_url, warned):
+    config = tmp_path / "site.toml"
+    config.write_text(f'backend_url = "{backend_url}"\n' if backend_url else "", encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        create_app({"TESTING": True, "ALLOWED_ORIGINS": CLUB, "SITE_CONFIG": str(config)})
+    messages = [r.getMessage() for r in caplog.records if "backend_url" in r.getMessage()]
+    assert bool(messages) == warned
+    if warned:
+        assert str(config) in messages[0]
+
+
+def test_no_warning_about_backend_url_when_cross_origin_is_off(tmp_path, caplog):
+    config = tmp_path / "site.toml"
+    config.write_text("", encoding="utf-8")
+    with caplog.at_level("WARNING"):
+        create_app({"TESTING": True, "ALLOWED_ORIGINS": "", "SITE_CONFIG": str(config)})
+    assert not [r for r in caplog.records if "backend_url" in r.getMessage()]

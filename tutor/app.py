@@ -39,6 +39,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     add_security_headers(app)
     add_rate_limit(app)
     add_cors(app)  # a bad TUTOR_ALLOWED_ORIGINS stops here with ConfigError, before serving anything
+    _warn_if_forms_would_miss_this_backend(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(web.bp)  # calculator, quiz, lesson checks: before the site's catch-all
     _register_site(app)
@@ -49,6 +50,26 @@ def create_app(test_config: dict | None = None) -> Flask:
         return jsonify({"status": "ok"})
 
     return app
+
+
+def _warn_if_forms_would_miss_this_backend(app: Flask) -> None:
+    """With pages on other hosts (CORS on), the quiz's answer form that this backend renders into
+    them posts to site.toml's backend_url: without an address there, it posts to the static host."""
+    if not app.config.get("ALLOWED_ORIGINS"):
+        return
+    from tutor.site.config import load_config
+    from tutor.site.problems import BuildFailed
+
+    _, config_path = web.site_paths(app)
+    try:
+        backend_url = load_config(config_path).backend_url
+    except BuildFailed:
+        return  # the site's own problems are reported when a page is first rendered
+    if not backend_url.startswith(("http://", "https://", "//")):
+        app.logger.warning(
+            "TUTOR_ALLOWED_ORIGINS is set, but %s has no backend_url address: forms this backend renders "
+            "into pages on other hosts (the quiz's answers) would post to those hosts. Set backend_url to "
+            "this backend's address, as the pages' own build does.", config_path)
 
 
 def _register_site(app: Flask) -> None:

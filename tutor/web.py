@@ -71,14 +71,21 @@ _SITES: dict = {}
 _SITES_LOCK = threading.Lock()
 
 
+def site_paths(app) -> tuple[Path, Path]:
+    """(project root, site.toml) of the site this backend renders pages for: PROJECT_ROOT or
+    TUTOR_ROOT (default: this checkout), and SITE_CONFIG (default: the root's site.toml)."""
+    from tutor.site import PROJECT
+
+    root = Path(app.config.get("PROJECT_ROOT") or os.environ.get("TUTOR_ROOT") or PROJECT).resolve()
+    return root, Path(app.config.get("SITE_CONFIG") or root / "site.toml")
+
+
 def site():
     """The site as the build reads it (config, templates, static versions, page titles), once per process."""
-    from tutor.site import PROJECT
     from tutor.site.builder import read_site
     from tutor.site.problems import BuildFailed
 
-    root = Path(current_app.config.get("PROJECT_ROOT") or os.environ.get("TUTOR_ROOT") or PROJECT).resolve()
-    config = Path(current_app.config.get("SITE_CONFIG") or root / "site.toml")
+    root, config = site_paths(current_app)
     key = (root, config)
     if key not in _SITES:
         with _SITES_LOCK:
