@@ -3,9 +3,10 @@
     .venv/bin/python bench/soak.py [--seconds 300] [--clients 4]
 
 Sends scores, bad requests, quiz deals and gradings
-to gunicorn on 127.0.0.1 for the given time (5 minutes by default, at most 500,000
-requests), and reports errors (any 5xx or a connection failure), throughput and each
-worker's resident memory after warm-up and at the end. Memory should stay flat: the run
+to gunicorn on 127.0.0.1 for the given time (5 minutes by default, after 30 s of the
+same load as warm-up; at most 500,000 requests), and reports errors (any 5xx or a
+connection failure), throughput and each worker's resident memory after warm-up and at
+the end. Memory should stay flat: the run
 fails when a worker grows by more than 5% after warm-up. bench/memory.py shows what a
 worker holds when it does not.
 """
@@ -47,9 +48,10 @@ def mixed_requests(rng: random.Random, scores: list[dict]):
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=300)
+    parser.add_argument("--seconds", type=float, default=300, help="length of the measured run")
     parser.add_argument("--clients", type=int, default=4)
-    parser.add_argument("--warm-up", type=int, default=4000, help="requests of the mix before the start figure")
+    parser.add_argument("--warm-up", type=float, default=30,
+                        help="seconds of the same load before the start figure is taken")
     args = parser.parse_args(argv)
     scores = score_bodies(2000)
     results: Counter = Counter()
@@ -57,15 +59,10 @@ def main(argv=None) -> int:
     lock = threading.Lock()
     # Workers are not recycled here, so a leak would show as growth between the two figures.
     with production_server(recycle=False) as (port, master):
-        # Warm up with the same mix, so the start figure is a worker that has loaded every code
-        # path and template the run uses and filled its bounded caches, not an empty process.
-        warm_rng = random.Random(-1)
-        for _ in range(args.warm_up):
-            method, path, body, headers, _expected = mixed_requests(warm_rng, scores)
-            request(method, path, body, port, headers=headers)
         workers = worker_pids(master)
-        start_rss = {pid: rss_mb(pid) for pid in workers}
-        stop_at = time.time() + args.seconds
+        began_at = time.time()
+        warm_until = began_at + args.warm_up
+        stop_at = warm_until + args.seconds
 
         def client(number: int) -> None:
             rng = random.Random(number)
@@ -92,28 +89,33 @@ def main(argv=None) -> int:
         threads = [threading.Thread(target=client, args=(n,)) for n in range(args.clients)]
         for thread in threads:
             thread.start()
-        # Sample the workers' memory as the run goes: caches fill in the first seconds,
-        # after which a healthy worker stays flat.
+        # The warm-up is the same load: a worker loads every code path and template the mix uses
+        # and fills its bounded caches in the first seconds. The start figure is taken after it;
+        # then the memory is sampled as the run goes, and a healthy worker stays flat.
+        pace = threading.Event()  # never set: its wait() paces the samples
+        pace.wait(timeout=max(0.0, warm_until - time.time()))
+        start_rss = {pid: rss_mb(pid) for pid in workers}
         samples = []
-        finished = threading.Event()  # never set: its wait() paces the samples
         while time.time() < stop_at and any(thread.is_alive() for thread in threads):
-            finished.wait(timeout=min(args.seconds / 10, max(0.0, stop_at - time.time())))
-            samples.append((time.time() - (stop_at - args.seconds), [rss_mb(pid) for pid in workers]))
+            pace.wait(timeout=min(args.seconds / 10, max(0.0, stop_at - time.time())))
+            samples.append((time.time() - warm_until, [rss_mb(pid) for pid in workers]))
         for thread in threads:
             thread.join()
         end_rss = {pid: rss_mb(pid) for pid in worker_pids(master) if pid in start_rss}
     total = sum(results.values())
     latencies.sort()
-    print(f"{total} requests in {args.seconds:.0f} s ({total / args.seconds:.0f}/s), "
-          f"p50 {percentile(latencies, 0.5) * 1000:.1f} ms, p99 {percentile(latencies, 0.99) * 1000:.1f} ms")
+    elapsed = args.warm_up + args.seconds
+    print(f"{total} requests in {elapsed:.0f} s ({args.warm_up:.0f} s warm-up, then {args.seconds:.0f} s measured; "
+          f"{total / elapsed:.0f}/s), p50 {percentile(latencies, 0.5) * 1000:.1f} ms, "
+          f"p99 {percentile(latencies, 0.99) * 1000:.1f} ms")
     for outcome, count in results.most_common():
         print(f"  {outcome}: {count}")
     for pid, before in start_rss.items():
         after = end_rss.get(pid)
         shown = f"{after:.1f} MB" if after is not None else "replaced (max_requests)"
         print(f"  worker {pid}: {before:.1f} MB after warm-up, {shown} at the end")
-    for elapsed, sizes in samples:
-        print(f"  at {elapsed:5.0f} s: " + ", ".join(f"{size:.1f} MB" for size in sizes))
+    for at, sizes in samples:
+        print(f"  at {at:5.0f} s: " + ", ".join(f"{size:.1f} MB" for size in sizes))
     errors = total - results["ok"]
     print("errors:", errors)
     growth = max((end_rss[pid] - before) / before for pid, before in start_rss.items() if pid in end_rss)
