@@ -337,25 +337,14 @@ def _gate(fan: Fan):
 
 
 _GATES = {fan.id: _gate(fan) for fan in FANS}
-
-
-def _deferred(check, view):
-    """The reason a gated fan does not occur, worked out only when asked."""
-
-    def reason():
-        found = check(view)
-        return found() if callable(found) else found
-
-    return reason
+_GATED_CHECKS = tuple((fan_id, check, _GATES[fan_id]) for fan_id, check in _CHECKS.items())
 
 
 def _check_reading(view: C.View, edition: Edition) -> _Tally:
     hits: dict[int, list[C.Occurrence]] = {}
-    misses: dict[int, Any] = {}
-    for fan_id, check in _CHECKS.items():
-        gate = _GATES[fan_id]
+    misses: dict[int, Any] = {}  # a fan whose gate failed has no entry: _why_not asks its check
+    for fan_id, check, gate in _GATED_CHECKS:
         if gate is not None and not gate(view):
-            misses[fan_id] = _deferred(check, view)
             continue
         found = check(view)
         if isinstance(found, list) and found:
@@ -639,9 +628,10 @@ def _why_not(tally: _Tally, fan_id: int, excluded: list[ExcludedFan], readings: 
             f"{other.total()} points and the reading used ({_notation_of(tally)}) makes {tally.total()}; "
             "a hand is scored in one reading only, the one worth most.",
         )
-    miss = tally.misses.get(fan_id)
+    # A fan whose gate failed was never checked in this reading: its check gives the reason now.
+    miss = tally.misses[fan_id] if fan_id in tally.misses else _CHECKS[fan_id](tally.view)
     text = miss() if callable(miss) else miss
-    if not text:
+    if not text or not isinstance(text, str):
         text = "its conditions are not met"
     return WhyNot(fan, False, f"{fan.name} {text}.")
 
