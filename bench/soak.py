@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/soak.py [--seconds 300] [--clients 4]
 
-Sends scores, bad requests, quiz deals and gradings
+Sends scores, bad requests, quiz deals and gradings, and calculator hands
 to gunicorn on 127.0.0.1 for the given time (5 minutes by default, after 30 s of the
 same load as warm-up; at most 500,000 requests), and reports errors (any 5xx or a
 connection failure), throughput and each worker's resident memory after warm-up and at
@@ -18,6 +18,7 @@ import random
 import threading
 import time
 from collections import Counter
+from urllib.parse import urlencode
 
 from load import quiz_request
 from production import (
@@ -32,18 +33,34 @@ FLAT_GROWTH = 0.05
 
 def mixed_requests(rng: random.Random, scores: list[dict]):
     """One request of the mix: mostly scores, some bad input, quiz deals and gradings (as
-    htmx sends them), the fan list and the health check."""
+    htmx sends them), hands in the calculator (its htmx answer, and its whole page as a
+    browser without JavaScript asks for it), the fan list and the health check."""
     roll = rng.random()
-    if roll < 0.55:
+    if roll < 0.45:
         return "POST", "/api/score", random_choice(rng, scores), None, (200, 422)
-    if roll < 0.7:
+    if roll < 0.6:
         return "POST", "/api/score", random_choice(rng, BAD_BODIES), None, (400, 422)
-    if roll < 0.9:
+    if roll < 0.8:
         method, path, body, headers, status = quiz_request(rng, scores)
         return method, path, body, headers, (status,)
+    if roll < 0.9:
+        return calculator_request(rng, scores)
     if roll < 0.95:
         return "GET", "/api/fans", None, None, (200,)
     return "GET", "/healthz", None, None, (200,)
+
+
+def calculator_request(rng: random.Random, scores: list[dict]):
+    """A hand in the calculator's form: drawn by the backend with its tiles, every time a new one."""
+    score = random_choice(rng, scores)
+    fields = {"h": score["hand"], "win": score["win"], "seat_wind": score["seat_wind"],
+              "prevalent_wind": score["prevalent_wind"], "flowers": str(score["flowers"])}
+    fields.update({flag: "on" for flag in ("self_drawn", "last_tile", "last_wall_tile", "replacement_tile",
+                                          "robbing_kong") if score[flag]})
+    if rng.random() < 0.5:
+        headers = {"Content-Type": "application/x-www-form-urlencoded", "HX-Request": "true"}
+        return "POST", "/calculator/", urlencode(fields), headers, (200, 422)
+    return "GET", "/calculator/?" + urlencode(fields), None, None, (200, 422)
 
 
 def main(argv=None) -> int:
