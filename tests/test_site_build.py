@@ -529,3 +529,42 @@ def test_real_content_rules_need_example_hands(project):
     # The fixture's pages pass when the rule is off (the default).
     (project / "site.toml").write_text('require_all_fans = false\n')
     assert build_site(project, engine=FAKE).pages > 0
+
+
+# --- sharing work over processes ----------------------------------------------------------------------
+
+
+def test_tasks_shared_over_processes_come_back_in_order():
+    from tutor.site import parallel
+
+    tasks = [lambda i=i: (i, os.getpid()) for i in range(7)]
+    results = parallel.run_tasks(tasks, workers=2)
+    assert [i for i, _ in results] == list(range(7))
+    assert os.getpid() not in {pid for _, pid in results}  # done in the forked workers
+
+
+def test_a_task_that_fails_raises_its_error_here():
+    from tutor.site import parallel
+
+    def broken():
+        raise ValueError("a mistake in a task")
+
+    with pytest.raises(ValueError, match="a mistake in a task"):
+        parallel.run_tasks([lambda: 1, broken, lambda: 3], workers=2)
+
+
+def test_a_worker_that_dies_ends_the_build_with_a_message_not_a_hang(project, monkeypatch):
+    import signal
+
+    from tutor.site import parallel
+
+    with pytest.raises(parallel.WorkerDied):
+        parallel.run_tasks([lambda: 1, lambda: os.kill(os.getpid(), signal.SIGKILL), lambda: 3], workers=2)
+    # The same in a build: the pages are shared out over two workers, one of which is killed.
+    monkeypatch.setattr("tutor.site.builder.PAGES_PER_WORKER", 1)
+    monkeypatch.setattr("tutor.site.parallel.os.cpu_count", lambda: 2)
+    monkeypatch.setattr("tutor.site.builder._render_sources", lambda *args: os.kill(os.getpid(), signal.SIGKILL))
+    with pytest.raises(BuildFailed) as caught:
+        build_site(project, engine=FAKE, cache=False)
+    assert "a build worker process stopped" in str(caught.value)
+    assert not (project / "site").exists()

@@ -255,7 +255,11 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
     count = workers * SHARES_PER_WORKER if workers > 1 else 1
     tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
     bank = _quiz_bank_task(site, cache)
-    results = P.run_tasks(([bank] if bank else []) + tasks, workers)
+    try:
+        results = P.run_tasks(([bank] if bank else []) + tasks, workers)
+    except P.WorkerDied:
+        return {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
+                                       "of memory?); nothing was written: run the build again")]
     if bank:
         _keep_quiz_bank(site, cache, results.pop(0))
     rendered, pages, problems = dict(cached), {}, []

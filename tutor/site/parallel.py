@@ -35,18 +35,29 @@ def worker_count(jobs: int, jobs_per_worker: int) -> int:
     return max(1, min(os.cpu_count() or 1, MAX_WORKERS, jobs // max(1, jobs_per_worker)))
 
 
+class WorkerDied(RuntimeError):
+    """A worker process ended without finishing its task (killed, or out of memory)."""
+
+
 def run_tasks(tasks: list[Callable[[], Result]], workers: int) -> list[Result]:
     """Each task's result, in the order of the tasks. Tasks are handed out one at a time as
-    workers come free, so put the longest first."""
+    workers come free, so put the longest first. An exception in a task is raised here;
+    a worker that dies raises WorkerDied (a multiprocessing.Pool would wait for it forever)."""
     if workers < 2 or len(tasks) < 2:
         return [task() for task in tasks]
-    import multiprocessing  # here, not at the top: most rebuilds have nothing to share out
+    # Here, not at the top: most rebuilds have nothing to share out.
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     global _TASKS
     _TASKS = tasks
     try:
-        with multiprocessing.get_context("fork").Pool(min(workers, len(tasks))) as pool:
-            return pool.map(_run, range(len(tasks)), chunksize=1)
+        context = multiprocessing.get_context("fork")
+        with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
+            return list(pool.map(_run, range(len(tasks))))
+    except BrokenProcessPool as err:
+        raise WorkerDied(str(err)) from None
     finally:
         _TASKS = None
 
