@@ -307,14 +307,18 @@ def _counts_win(counts: list[int], melds: int) -> bool:
         ):
             return True
     if melds <= 1:
-        for pattern in KNITTED_PATTERNS:
-            if all(counts[t] for t in pattern):
-                rest = counts[:]
-                for t in pattern:
-                    rest[t] -= 1
-                if is_standard_complete(rest):
-                    return True
+        return any(_wins_with_knitted_straight(counts, pattern) for pattern in KNITTED_PATTERNS)
     return False
+
+
+def _wins_with_knitted_straight(counts: list[int], pattern) -> bool:
+    """Do these counts hold the knitted straight `pattern`, and with it taken out, a set and a pair?"""
+    if not all(counts[t] for t in pattern):
+        return False
+    rest = counts[:]
+    for t in pattern:
+        rest[t] -= 1
+    return is_standard_complete(rest)
 
 
 _KNITTED_SETS = tuple(frozenset(p) for p in KNITTED_PATTERNS)
@@ -363,12 +367,8 @@ def _waits(hand: Hand, win_tile: int):
                 continue
             for candidate in missing or _standard_candidates(counts) | set(pattern):
                 counts[candidate] += 1
-                if all(counts[t] for t in pattern):
-                    rest = counts[:]
-                    for t in pattern:
-                        rest[t] -= 1
-                    if is_standard_complete(rest):
-                        yield candidate
+                if _wins_with_knitted_straight(counts, pattern):
+                    yield candidate
                 counts[candidate] -= 1
     if melds == 0:
         present = {t for t in range(34) if counts[t]}
