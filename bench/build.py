@@ -83,9 +83,9 @@ def synthetic_content(target: Path, seed: int = 7) -> Path:
     Hands come from tutor.generate (winning by construction) and are scored here, so each fan
     page shows hands that score its fan, plus a near miss, as the real pages will."""
     sys.path.insert(0, str(ROOT))
-    from tutor import fans as F
-    from tutor import tiles as T
-    from tutor.engine import score
+    from tutor.rules import fans as F
+    from tutor.rules import tiles as T
+    from tutor.rules.engine import score
     from tutor.generate import random_deals
 
     scoring: dict[int, list[str]] = {fan.id: [] for fan in F.FANS}

@@ -25,7 +25,7 @@ from test_security import FIELDS, JSON_VALUES, NOTATION_ALPHABET  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from tutor.app import create_app  # noqa: E402
-from tutor.notation import NotationError, parse_hand  # noqa: E402
+from tutor.rules.notation import NotationError, parse_hand  # noqa: E402
 
 
 def main(argv=None) -> int:

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from tutor import tiles as T  # noqa: E402
 from tutor.app import create_app  # noqa: E402
-from tutor.engine import score  # noqa: E402
+from tutor.rules.engine import score  # noqa: E402
 from tutor.generate import random_deals  # noqa: E402
 
 

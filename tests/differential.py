@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from oracle import gb_fans, gb_total
 
-from tutor import tiles as T
-from tutor.engine import score
-from tutor.notation import Hand
+from tutor.rules import tiles as T
+from tutor.rules.engine import score
+from tutor.rules.notation import Hand
 
 
 @dataclass

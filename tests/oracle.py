@@ -10,8 +10,8 @@ from collections import Counter
 
 import MahjongGB
 
-from tutor.engine import Situation
-from tutor.notation import Hand
+from tutor.rules.engine import Situation
+from tutor.rules.notation import Hand
 
 _SUIT_CODES = ("W", "B", "T")  # characters, dots, bamboo
 _HONOR_CODES = ("F1", "F2", "F3", "F4", "J1", "J2", "J3")  # E S W N, red green white

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from tutor import tiles as T
-from tutor.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
-from tutor.engine import Situation, validate
-from tutor.notation import Hand, Meld
+from tutor.rules import tiles as T
+from tutor.rules.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
+from tutor.rules.engine import Situation, validate
+from tutor.rules.notation import Hand, Meld
 
 SET_CHOICES = [("chow", t) for t in range(27) if t % 9 <= 6] + [("pung", t) for t in range(34)]
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 from differential import compare
 
-from tutor.fans import FAN_BY_ID
+from tutor.rules.fans import FAN_BY_ID
 from tutor.generate import random_deals
 
 HANDS = 3000
@@ -32,7 +32,7 @@ def test_a_disagreement_is_reported():
     # The comparison itself must be able to fail: tutor's wmo values differ from the oracle.
     from oracle import gb_fans
 
-    from tutor.engine import score_text
+    from tutor.rules.engine import score_text
 
     result = score_text("{2222m} {5555p} 789s 456s 99m", win="9m", edition="wmo")
     deal_hand, situation = result.hand, result.situation

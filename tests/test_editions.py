@@ -2,8 +2,8 @@
 
 import pytest
 
-from tutor.engine import score_text
-from tutor.fans import FAN_BY_ID
+from tutor.rules.engine import score_text
+from tutor.rules.fans import FAN_BY_ID
 
 
 def counted(hand, edition, **situation):

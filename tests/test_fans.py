@@ -6,8 +6,8 @@ calculator. The ids are the fan slugs.
 
 import pytest
 
-from tutor.engine import score_text
-from tutor.fans import FAN_BY_ID
+from tutor.rules.engine import score_text
+from tutor.rules.fans import FAN_BY_ID
 
 SCORES = [
     pytest.param(1, 'EEE SSS WWW NNN 55m', dict(win='5m'), id="big-four-winds"),

@@ -1,4 +1,4 @@
-from tutor.fans import FAN_BY_ID
+from tutor.rules.fans import FAN_BY_ID
 from tutor.frequency import learning_path, load, measure
 
 

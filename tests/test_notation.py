@@ -1,7 +1,7 @@
 import pytest
 
-from tutor import tiles as T
-from tutor.notation import Meld, NotationError, format_hand, parse_hand, parse_tile
+from tutor.rules import tiles as T
+from tutor.rules.notation import Meld, NotationError, format_hand, parse_hand, parse_tile
 
 
 def test_parse_groups_melds_and_concealed_kongs():

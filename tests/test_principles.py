@@ -1,6 +1,6 @@
 """The combination principles, each deciding a score, and the reasons they give."""
 
-from tutor.engine import score_text
+from tutor.rules.engine import score_text
 
 
 def fans(result):

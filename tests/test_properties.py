@@ -6,13 +6,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import deals, winning_hands
 
-from tutor import tiles as T
+from tutor.rules import tiles as T
 
-from tutor.divisions import all_divisions
-from tutor.editions import EDITIONS
-from tutor.engine import score
-from tutor.fans import FAN_BY_ID
-from tutor.notation import Hand, Meld, format_hand, parse_hand
+from tutor.rules.divisions import all_divisions
+from tutor.rules.editions import EDITIONS
+from tutor.rules.engine import score
+from tutor.rules.fans import FAN_BY_ID
+from tutor.rules.notation import Hand, Meld, format_hand, parse_hand
 
 EXAMPLES = settings(max_examples=300, deadline=None)
 
@@ -139,7 +139,7 @@ def _suit_counts(ranks: list[int]) -> list[int]:
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(st.integers(0, 8), max_size=14).map(_suit_counts).filter(lambda counts: max(counts) <= 4))
 def test_the_fast_suit_split_agrees_with_a_plain_search(ranks):
-    from tutor.divisions import _suit_splits_into_sets, _suit_splits_with_pair
+    from tutor.rules.divisions import _suit_splits_into_sets, _suit_splits_with_pair
 
     assert _suit_splits_into_sets(tuple(ranks)) == _splits_by_search(list(ranks), pair_left=False)
     assert _suit_splits_with_pair(tuple(ranks)) == _splits_by_search(list(ranks), pair_left=True)

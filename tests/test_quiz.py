@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from tutor.fans import FAN_BY_ID
+from tutor.rules.fans import FAN_BY_ID
 from tutor.quiz import BANDS, QuizError, deal, deal_with, grade
 
 

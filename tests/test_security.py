@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tutor.app import create_app
-from tutor.notation import NotationError, parse_hand
+from tutor.rules.notation import NotationError, parse_hand
 
 
 def test_security_headers_on_every_kind_of_response(client):

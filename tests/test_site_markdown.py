@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import fans as F
+from tutor.rules import fans as F
 from tutor.site.config import SiteConfig
 from tutor.site.markdown_ext import PageState, Services, make_markdown, render_page
 from tutor.site.templating import make_environment
@@ -77,7 +77,7 @@ def test_inline_tiles_render_each_tile_with_its_name_and_sprite_symbol():
 
 def test_a_long_lived_tile_renderer_remembers_sets_but_not_each_hands_loose_tiles():
     # The backend keeps one renderer for its life: what it remembers must not grow with the hands drawn.
-    from tutor.notation import parse_hand
+    from tutor.rules.notation import parse_hand
     from tutor.site.tilehtml import TileRenderer
     from tutor.site.tileview import hand_view
 
@@ -322,7 +322,7 @@ def test_a_near_miss_on_a_fan_page_must_not_score_the_fan():
 
 def test_without_an_engine_a_hand_block_fails_with_a_clear_message():
     found = problems("```hand\nhand: 123p 456p 789p 234p 55p\nwin: 5p\n```", engine=None)
-    assert len(found) == 1 and "tutor.engine" in found[0][1]
+    assert len(found) == 1 and "tutor.rules.engine" in found[0][1]
 
 
 def test_an_engine_crash_is_a_located_problem_not_a_traceback():

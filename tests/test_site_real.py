@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor import fans as F
+from tutor.rules import fans as F
 from tutor.site import build_site
 from tutor.site.links import references
 from tutor.site.problems import BuildFailed
@@ -26,7 +26,7 @@ COMPLETE = len(FAN_PAGES) == len(F.FANS)
 
 @pytest.fixture(scope="module")
 def real_site(tmp_path_factory):
-    assert default_engine() is not None, "tutor.engine must import: hand blocks are scored with it"
+    assert default_engine() is not None, "tutor.rules.engine must import: hand blocks are scored with it"
     out = tmp_path_factory.mktemp("real") / "site"
     report = build_site(ROOT, out, draft=not COMPLETE)
     return out, report

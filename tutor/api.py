@@ -1,6 +1,6 @@
 """The JSON API: POST /api/score.
 
-request -> parse (this module) -> score (tutor.engine) -> JSON. Every failure is a 400
+request -> parse (this module) -> score (tutor.rules.engine) -> JSON. Every failure is a 400
 (malformed or impossible input) or 422 (a well-formed hand that does not win) with
 {"error": "..."} in words a player understands.
 """
@@ -11,9 +11,9 @@ from typing import Any, Mapping
 
 from flask import Blueprint, jsonify, request
 
-from tutor.engine import HandError, Result, Situation, score
-from tutor.fans import EDITIONS, FAN_BY_ID, FAN_BY_SLUG
-from tutor.notation import NotationError, parse_hand
+from tutor.rules.engine import HandError, Result, Situation, score
+from tutor.rules.fans import EDITIONS, FAN_BY_ID, FAN_BY_SLUG
+from tutor.rules.notation import NotationError, parse_hand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

@@ -6,10 +6,10 @@ import argparse
 import json
 import sys
 
-from tutor.engine import HandError, Situation, score
-from tutor.explain import explain_text
-from tutor.fans import EDITIONS
-from tutor.notation import NotationError, parse_hand
+from tutor.rules.engine import HandError, Situation, score
+from tutor.rules.explain import explain_text
+from tutor.rules.fans import EDITIONS
+from tutor.rules.notation import NotationError, parse_hand
 
 
 def _score_command(args: argparse.Namespace) -> int:

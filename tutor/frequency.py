@@ -21,9 +21,9 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
-from tutor.engine import Situation, score, validate
-from tutor.fans import FAN_BY_ID
-from tutor.notation import Hand, Meld
+from tutor.rules.engine import Situation, score, validate
+from tutor.rules.fans import FAN_BY_ID
+from tutor.rules.notation import Hand, Meld
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "fan_frequency.json"
 

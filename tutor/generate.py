@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tutor import tiles as T
-from tutor.checks import GREEN_TILES, REVERSIBLE_TILES
-from tutor.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
-from tutor.engine import Situation, validate
-from tutor.notation import Hand, Meld
+from tutor.rules import tiles as T
+from tutor.rules.checks import GREEN_TILES, REVERSIBLE_TILES
+from tutor.rules.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
+from tutor.rules.engine import Situation, validate
+from tutor.rules.notation import Hand, Meld
 
 
 @dataclass(frozen=True)

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
 from tutor import quiz as Q
-from tutor import tiles as T
-from tutor.engine import HandError, Situation, score
-from tutor.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
+from tutor.rules import tiles as T
+from tutor.rules.engine import HandError, Situation, score
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
 from tutor.frequency import learning_path
 
 # ------------------------------------------------------------------------ calculator forms
@@ -303,7 +303,7 @@ def picture(hand, situation: Situation) -> dict[str, Any]:
 
 
 def quiz_bank(edition: str = DEFAULT_EDITION, keys: Iterable[QuizKey] | None = None) -> dict[str, Any]:
-    """The whole offline bank: tile names (from tutor.tiles) and fans, then the hands."""
+    """The whole offline bank: tile names (from tutor.rules.tiles) and fans, then the hands."""
     return {
         "edition": edition,
         "tiles": {T.code(t): [T.name(t), T.unicode_char(t)] for t in T.ALL_TILES},
@@ -376,7 +376,7 @@ class FanRow:
 
 
 def fan_rows(result) -> list[FanRow]:
-    from tutor.notation import format_tiles
+    from tutor.rules.notation import format_tiles
     from tutor.site.tileview import inline_sets
 
     rows = []

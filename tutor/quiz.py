@@ -20,12 +20,12 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
 from tutor import generate as G
-from tutor import tiles as T
-from tutor.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
-from tutor.engine import HandError, Result, Situation, score, validate
-from tutor.fans import DEFAULT_EDITION, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
+from tutor.rules import tiles as T
+from tutor.rules.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
+from tutor.rules.engine import HandError, Result, Situation, score, validate
+from tutor.rules.fans import DEFAULT_EDITION, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
 from tutor.frequency import learning_path, share
-from tutor.notation import Hand, Meld
+from tutor.rules.notation import Hand, Meld
 
 MODES = ("starter", "band", "fan", "mixed")
 BANDS = tuple(sorted({f.points_wmo for f in FANS}))

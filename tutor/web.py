@@ -12,7 +12,7 @@ rendered with the site build's own Jinja environment and page context (tutor.sit
 backend's calculator page is the built one with a result in it.
 
 request -> parse (tutor.practice, then tutor.api's parser shared with POST /api/score)
--> score or deal (tutor.engine, tutor.quiz) -> render. Bad input is answered 400 (422 for a hand
+-> score or deal (tutor.rules.engine, tutor.quiz) -> render. Bad input is answered 400 (422 for a hand
 that does not win) with the message in the page or fragment, never with a traceback.
 
 Why not htmx-flask: its one release (0.1.0, 2022) runs on Flask 3, but we need only "is this an
@@ -34,7 +34,7 @@ from flask.signals import template_rendered
 
 from tutor import practice as P
 from tutor.api import score_request
-from tutor.engine import HandError
+from tutor.rules.engine import HandError
 from tutor.quiz import QuizError, grade
 
 bp = Blueprint("web", __name__)

@@ -1,8 +1,8 @@
 /* The hand calculator: a tile picker kept in step with the notation box, both ways, and the
    hand kept in the address. htmx sends the form to the backend and swaps in the result
    (templates/fragments/calc_result.html); this script only builds the hand. Tiles are numbered
-   0..33 as in tutor/tiles.py; their names and pictures are the picker's buttons, which the
-   template drew from tutor.tiles. Without this script the form still posts. */
+   0..33 as in tutor/rules/tiles.py; their names and pictures are the picker's buttons, which the
+   template drew from tutor.rules.tiles. Without this script the form still posts. */
 (function () {
   "use strict";
   var page = document.querySelector("[data-calculator]");
@@ -25,7 +25,7 @@
   var typing = false;
   var backendDown = false;
 
-  // --- notation, as tutor/notation.py reads and writes it ------------------------------------
+  // --- notation, as tutor/rules/notation.py reads and writes it ------------------------------------
   function code(t) { return t < 27 ? (t % 9 + 1) + SUITS[Math.floor(t / 9)] : HONORS[t - 27]; }
   function byNumber(a, b) { return a - b; }
   function parseTiles(text) {

@@ -11,9 +11,9 @@ import difflib
 from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
-from tutor import fans as F
-from tutor import tiles as T
-from tutor.notation import Hand, parse_hand, parse_tile
+from tutor.rules import fans as F
+from tutor.rules import tiles as T
+from tutor.rules.notation import Hand, parse_hand, parse_tile
 
 from .frontmatter import parse_mapping, type_error
 from .problems import LocatedError

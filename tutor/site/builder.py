@@ -21,7 +21,7 @@ from pathlib import Path
 
 import jinja2
 
-from tutor import fans as F
+from tutor.rules import fans as F
 
 from . import parallel as P
 from . import search_index as S
@@ -35,7 +35,7 @@ from .scoring import default_engine
 from .state import Link, PageState
 from .templating import EDITION_NAMES, StaticFiles, load_translations, make_environment
 
-DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.engine
+DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.rules.engine
 SPRITE = "static/tiles/tiles.svg"
 SEARCH_INDEX = "search-index.json"
 NOT_FOUND = "404.html"
@@ -145,7 +145,7 @@ def render_cache(site: Site, engine) -> RenderCache:
         site.static.version(SPRITE),
         sorted((s.path, s.name) for s in site.content.sources),
         site.content.assets,
-        "tutor.engine" if engine is DEFAULT_ENGINE else Path(engine_file) if engine_file else repr(engine),
+        "tutor.rules.engine" if engine is DEFAULT_ENGINE else Path(engine_file) if engine_file else repr(engine),
     ]
     if site.config.locale_dir:
         inputs.append(site.root / site.config.locale_dir)

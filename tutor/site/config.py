@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass, fields
 from pathlib import Path
 
-from tutor.fans import DEFAULT_EDITION, EDITIONS
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS
 
 from .problems import BuildFailed, Problem
 

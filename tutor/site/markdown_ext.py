@@ -35,8 +35,8 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from tutor import fans as F
-from tutor.notation import NotationError
+from tutor.rules import fans as F
+from tutor.rules.notation import NotationError
 
 from .blocks import HandBlock, lookup_fan, parse_hand_block, parse_question_block
 from .links import is_external
@@ -65,7 +65,7 @@ class Services:
     asset_url: Callable[[str], str | None]  # content-relative file path -> url, None if no such file
     fan_url: Callable[[F.Fan], str]
     generated_url: Callable[[str], str]  # page name (GENERATED_PAGES value) -> url
-    engine: object  # tutor.engine or a stand-in; None when it is missing
+    engine: object  # tutor.rules.engine or a stand-in; None when it is missing
     default_edition: str = F.DEFAULT_EDITION
     backend_url: str = ""
     sprite: str = "static/tiles/tiles.svg"  # site-relative, with its version query when known

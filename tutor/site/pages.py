@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor import fans as F
+from tutor.rules import fans as F
 
 from .blocks import lookup_fan
 from .frontmatter import Field, split, validate

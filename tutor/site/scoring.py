@@ -1,6 +1,6 @@
 """The one place where the site meets the scoring engine.
 
-Hand blocks are scored at build time by tutor.engine. The engine is written
+Hand blocks are scored at build time by tutor.rules.engine. The engine is written
 alongside the site, so its import is guarded here and nowhere else: without
 it, a page with a hand block fails to build with a clear message, and pages
 without hand blocks still build. Tests pass a stand-in engine with the same
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor.fans import Fan
+from tutor.rules.fans import Fan
 
 MINIMUM_POINTS = 8
 
@@ -21,9 +21,9 @@ def default_engine():
 
     Imported on first use: a build whose pages all come from the render cache never needs it."""
     try:
-        from tutor import engine
+        from tutor.rules import engine
     except ModuleNotFoundError as err:  # only the engine's absence is tolerated, never an error inside it
-        if err.name != "tutor.engine":
+        if err.name != "tutor.rules.engine":
             raise
         return None
     return engine
@@ -60,7 +60,7 @@ def score_example(engine, hand, situation: dict, edition: str) -> ScoreView:
     """Score a parsed hand with situation fields (win as a tile int, winds as letters, flags as bools)."""
     if engine is None:
         raise ScoringError(
-            "hand blocks are scored by tutor.engine, which is not installed yet: "
+            "hand blocks are scored by tutor.rules.engine, which is not installed yet: "
             "this page cannot be built until the engine exists"
         )
     try:

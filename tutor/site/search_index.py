@@ -13,7 +13,7 @@ import html
 import json
 import unicodedata
 
-from tutor.fans import Fan
+from tutor.rules.fans import Fan
 
 
 def plain_pinyin(pinyin: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor import fans as F
+from tutor.rules import fans as F
 
 from .links import href as relative_href
 from .links import root_prefix

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import jinja2
 
-from tutor import fans as F
+from tutor.rules import fans as F
 
 from .config import SiteConfig
 from .tilehtml import TileRenderer

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tutor import tiles as T
-from tutor.notation import Hand, Meld, NotationError, parse_hand, parse_tiles
+from tutor.rules import tiles as T
+from tutor.rules.notation import Hand, Meld, NotationError, parse_hand, parse_tiles
 
 BACK_CHAR = "\U0001F02B"
 # Flowers f1..f4 (plum, orchid, chrysanthemum, bamboo, as the sprite draws them) then seasons g1..g4.

@@ -19,8 +19,8 @@ from typing import NamedTuple
 from functools import lru_cache
 from itertools import permutations
 
-from tutor import tiles as T
-from tutor.notation import Hand
+from tutor.rules import tiles as T
+from tutor.rules.notation import Hand
 
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
@@ -64,7 +64,7 @@ class Group(NamedTuple):
         return self.kind == "kong" and self.declared and not self.open
 
     def __str__(self) -> str:
-        from tutor.notation import format_tiles
+        from tutor.rules.notation import format_tiles
 
         body = format_tiles(self.tiles)
         if self.kind == "kong" and self.declared and not self.open:
@@ -82,7 +82,7 @@ class Division:
 
     def describe(self) -> list[str]:
         """The sets and pair as notation, for the explanation of the chosen reading."""
-        from tutor.notation import format_tiles
+        from tutor.rules.notation import format_tiles
 
         parts = [str(g) for g in self.sets]
         if self.pair is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from tutor import tiles as T
+from tutor.rules import tiles as T
 
 MAX_NOTATION_LENGTH = 200
 

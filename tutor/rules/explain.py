@@ -1,14 +1,14 @@
 """A scored hand in words, for a person at a terminal (the `tutor score` command).
 
-The reasons themselves are made where each decision is taken (tutor.checks and the
-principle passes in tutor.engine); this module only lays them out.
+The reasons themselves are made where each decision is taken (tutor.rules.checks and the
+principle passes in tutor.rules.engine); this module only lays them out.
 """
 
 from __future__ import annotations
 
-from tutor import tiles as T
-from tutor.engine import MINIMUM_POINTS, Result
-from tutor.fans import EDITIONS
+from tutor.rules import tiles as T
+from tutor.rules.engine import MINIMUM_POINTS, Result
+from tutor.rules.fans import EDITIONS
 
 
 def explain_text(result: Result) -> str:

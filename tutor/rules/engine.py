@@ -4,8 +4,8 @@ The pipeline, in order:
 
     1. validate      the hand and the situation are possible (HandError otherwise)
     2. divide        every reading of the hand: four sets and a pair in every way,
-                     plus the special forms (tutor.divisions); none -> NotWinning
-    3. check         each of the 81 checks (tutor.checks) on each reading
+                     plus the special forms (tutor.rules.divisions); none -> NotWinning
+    3. check         each of the 81 checks (tutor.rules.checks) on each reading
     4. combine       the combination principles, as named passes:
                        non-repeat    a fan does not also score the fans it implies
                        absorb        a set used by an honor fan is not also a
@@ -27,12 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, NamedTuple
 
-from tutor import checks as C
-from tutor import tiles as T
-from tutor.divisions import STANDARD, Division, all_divisions, waiting_tiles
-from tutor.editions import EDITIONS, Edition
-from tutor.fans import DEFAULT_EDITION, EDITIONS as EDITION_KEYS, FAN_BY_ID, FANS, Fan
-from tutor.notation import Hand, NotationError, format_tiles, parse_hand, parse_tile
+from tutor.rules import checks as C
+from tutor.rules import tiles as T
+from tutor.rules.divisions import STANDARD, Division, all_divisions, waiting_tiles
+from tutor.rules.editions import EDITIONS, Edition
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS as EDITION_KEYS, FAN_BY_ID, FANS, Fan
+from tutor.rules.notation import Hand, NotationError, format_tiles, parse_hand, parse_tile
 
 MINIMUM_POINTS = 8
 MAX_FLOWERS = 8

@@ -7,7 +7,7 @@ A check looks at one reading of the hand (a View) and returns either
 
 Checks know nothing of the combination principles: they report what the tiles show.
 Which occurrences survive non-repeat, account-once and the rest is decided in
-tutor.engine, in one place.
+tutor.rules.engine, in one place.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import NamedTuple
 from functools import lru_cache
 from itertools import combinations
 
-from tutor import tiles as T
-from tutor.divisions import (
+from tutor.rules import tiles as T
+from tutor.rules.divisions import (
     HONORS_KNITTED,
     only_wait,
     waiting_tiles,
@@ -29,7 +29,7 @@ from tutor.divisions import (
     Division,
     Group,
 )
-from tutor.notation import Hand, format_tiles
+from tutor.rules.notation import Hand, format_tiles
 
 GREEN_TILES = frozenset({T.tile(2, "s"), T.tile(3, "s"), T.tile(4, "s"), T.tile(6, "s"), T.tile(8, "s"), T.GREEN})
 REVERSIBLE_TILES = frozenset(

@@ -10,14 +10,14 @@ the data the scorer needs:
     implies   fans that never score together with this one (non-repeat principle)
     absorbs   per-set fans that the sets of this fan do not also score
               (a dragon pung is not also a Pung of Terminals or Honors)
-    check     the name of the function in tutor.checks that finds the fan
+    check     the name of the function in tutor.rules.checks that finds the fan
     kind      "hand" (a property of the whole hand, counted once),
               "sets" (made of particular sets; several may occur and the
               account-once pass chooses among them),
               "per_set" (counted once for each qualifying set or tile),
               "win" (a property of how the hand was won)
 
-Edition differences that are more than a points value live in tutor.editions.
+Edition differences that are more than a points value live in tutor.rules.editions.
 """
 
 from __future__ import annotations

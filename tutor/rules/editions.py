@@ -1,6 +1,6 @@
 """Where the two rule editions differ, as data.
 
-Points per edition live in the fan table (tutor.fans). This module holds the rest:
+Points per edition live in the fan table (tutor.rules.fans). This module holds the rest:
 fans that one edition says never combine and the other allows, and the few
 situations that an edition scores by a rule of its own. The rulings page
 (content/rulings.md) gives the text each entry rests on.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tutor.fans import CHINA1998, WMO
+from tutor.rules.fans import CHINA1998, WMO
 
 # The special forms after which the 1998 reading (as PyMahjongGB implements it) drops
 # Fully Concealed Hand, leaving Self-Drawn; the WMO Green Book lets them combine.
