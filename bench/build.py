@@ -80,13 +80,13 @@ def mkdocs_project(content: Path, work: Path) -> Path:
 def synthetic_content(target: Path, seed: int = 7) -> Path:
     """A content tree the size of the finished site: 81 fan pages with scored examples, 12 lessons.
 
-    Hands come from tutor.generate (winning by construction) and are scored here, so each fan
+    Hands come from tutor.practice.hands (winning by construction) and are scored here, so each fan
     page shows hands that score its fan, plus a near miss, as the real pages will."""
     sys.path.insert(0, str(ROOT))
     from tutor.rules import fans as F
     from tutor.rules import tiles as T
     from tutor.rules.engine import score
-    from tutor.generate import random_deals
+    from tutor.practice.hands import random_deals
 
     scoring: dict[int, list[str]] = {fan.id: [] for fan in F.FANS}
     near: dict[int, str] = {}

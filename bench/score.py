@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tutor import tiles as T  # noqa: E402
+from tutor.rules import tiles as T  # noqa: E402
 from tutor.app import create_app  # noqa: E402
 from tutor.rules.engine import score  # noqa: E402
-from tutor.generate import random_deals  # noqa: E402
+from tutor.practice.hands import random_deals  # noqa: E402
 
 
 def timed(fn, items) -> list[float]:

@@ -78,8 +78,8 @@ def test_inline_tiles_render_each_tile_with_its_name_and_sprite_symbol():
 def test_a_long_lived_tile_renderer_remembers_sets_but_not_each_hands_loose_tiles():
     # The backend keeps one renderer for its life: what it remembers must not grow with the hands drawn.
     from tutor.rules.notation import parse_hand
-    from tutor.site.tilehtml import TileRenderer
-    from tutor.site.tileview import hand_view
+    from tutor.views.tilehtml import TileRenderer
+    from tutor.views.tileview import hand_view
 
     renderer = TileRenderer()
     hands = ["[123m] [456p] [789s] 11s 2s", "[123m] [456p] [789s] 22s 3s", "[123m] [456p] [789s] 5p 5p",

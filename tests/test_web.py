@@ -15,9 +15,9 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from flask import template_rendered
 
-from tutor import practice as P
+from tutor.views import practice as P
 from tutor.app import create_app
-from tutor.quiz import grade
+from tutor.practice.quiz import grade
 from tutor.site import build_site
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,8 +11,8 @@ forms work without JavaScript; every answer says `Vary: HX-Request`. Pages and f
 rendered with the site build's own Jinja environment and page context (tutor.site), so the
 backend's calculator page is the built one with a result in it.
 
-request -> parse (tutor.practice, then tutor.api's parser shared with POST /api/score)
--> score or deal (tutor.rules.engine, tutor.quiz) -> render. Bad input is answered 400 (422 for a hand
+request -> parse (tutor.views.practice, then tutor.api's parser shared with POST /api/score)
+-> score or deal (tutor.rules.engine, tutor.practice.quiz) -> render. Bad input is answered 400 (422 for a hand
 that does not win) with the message in the page or fragment, never with a traceback.
 
 Why not htmx-flask: its one release (0.1.0, 2022) runs on Flask 3, but we need only "is this an
@@ -32,10 +32,10 @@ from urllib.parse import urlencode
 from flask import Blueprint, current_app, make_response, redirect, request
 from flask.signals import template_rendered
 
-from tutor import practice as P
+from tutor.views import practice as P
 from tutor.api import score_request
 from tutor.rules.engine import HandError
-from tutor.quiz import QuizError, grade
+from tutor.practice.quiz import QuizError, grade
 
 bp = Blueprint("web", __name__)
 

@@ -17,7 +17,7 @@ from tutor.rules.notation import Hand, parse_hand, parse_tile
 
 from .frontmatter import parse_mapping, type_error
 from .problems import LocatedError
-from .tileview import MAX_FLOWERS
+from tutor.views.tileview import MAX_FLOWERS
 
 WIND_LETTERS = {"E": "E", "S": "S", "W": "W", "N": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
 BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}

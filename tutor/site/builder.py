@@ -584,7 +584,7 @@ def generated_pages(site: Site) -> list[OutputPage]:
 def practice_pages(site: Site) -> list[OutputPage]:
     """The calculator and the quiz, as the backend also renders them (tutor.web: same templates,
     same context), without a hand yet; their scripts fill them in from the address."""
-    from tutor import practice as W  # what both sides show; pure, no Flask
+    from tutor.views import practice as W  # what both sides show; pure, no Flask
 
     _ = site.gettext
     url = CALCULATOR_URL
@@ -734,7 +734,7 @@ def _quiz_bank_cache(site: Site, cache: RenderCache) -> RenderCache:
 
 
 def _quiz_bank_task(site: Site, cache: RenderCache):
-    """The task that deals the offline quiz bank (tutor.practice, with the real engine), or None
+    """The task that deals the offline quiz bank (tutor.views.practice, with the real engine), or None
     when this process or the cache already has it."""
     edition = site.config.default_edition
     if edition in _BANKS:
@@ -747,7 +747,7 @@ def _quiz_bank_task(site: Site, cache: RenderCache):
         return None
 
     def deal():
-        from tutor.practice import quiz_bank
+        from tutor.views.practice import quiz_bank
 
         return quiz_bank(edition)
 

@@ -43,8 +43,8 @@ from .links import is_external
 from .problems import LocatedError
 from .scoring import ScoringError, score_example
 from .state import Link, PageState
-from .tilehtml import TileRenderer
-from .tileview import hand_view, inline_sets
+from tutor.views.tilehtml import TileRenderer
+from tutor.views.tileview import hand_view, inline_sets
 
 TILES_PATTERN = r"\(\((?P<tiles>[^()\n]+?)\)\)"
 # Characters that can start markdown, html, an entity, tiles or a link inside a short text.
@@ -276,7 +276,7 @@ class BlockPreprocessor(Preprocessor):
 
     def frequency(self, body: list[str], first_line: int) -> str:
         """```fan-frequency: how common each fan is, from the engine's measurement
-        (tutor/data/fan_frequency.json, made by `python -m tutor.frequency`).
+        (tutor/practice/data/fan_frequency.json, made by `python -m tutor.practice.frequency`).
         One optional line, `rows: N`, shows the N most common fans (all by default)."""
         state, services = self.ext.state, self.ext.services
         rows = len(F.FANS)
@@ -288,7 +288,7 @@ class BlockPreprocessor(Preprocessor):
                 state.report(first_line + offset, f"fan-frequency block: write 'rows: N' with N from 1 to {len(F.FANS)}")
                 return ""
             rows = int(value)
-        from tutor.frequency import learning_path, load, share
+        from tutor.practice.frequency import learning_path, load, share
 
         data = load()
         ranked = [(rank, F.FAN_BY_ID[fid], share(fid)) for rank, fid in enumerate(learning_path(), 1)][:rows]

@@ -16,7 +16,7 @@ import jinja2
 from tutor.rules import fans as F
 
 from .config import SiteConfig
-from .tilehtml import TileRenderer
+from tutor.views.tilehtml import TileRenderer
 
 EDITION_NAMES = {"wmo": "WMO", "china1998": "China 1998"}
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}

@@ -6,7 +6,7 @@ likelier than a pung of one tile), about half the sets are claimed, and the winn
 tile, wind seats and self-draw are random. Only hands that reach the 8-point minimum
 are counted, since those are the hands that are actually declared.
 
-    python -m tutor.frequency [--hands 20000] [--seed 1]   # rewrites tutor/data/fan_frequency.json
+    python -m tutor.practice.frequency [--hands 20000] [--seed 1]   # rewrites tutor/practice/data/fan_frequency.json
 
 The learning path (lesson 15, the quiz's starter mode) reads the JSON file.
 """

@@ -19,12 +19,12 @@ import random
 from dataclasses import dataclass, replace
 from typing import Callable, Iterable
 
-from tutor import generate as G
+from tutor.practice import hands as G
 from tutor.rules import tiles as T
 from tutor.rules.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
 from tutor.rules.engine import HandError, Result, Situation, score, validate
 from tutor.rules.fans import DEFAULT_EDITION, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
-from tutor.frequency import learning_path, share
+from tutor.practice.frequency import learning_path, share
 from tutor.rules.notation import Hand, Meld
 
 MODES = ("starter", "band", "fan", "mixed")

@@ -19,11 +19,11 @@ import random
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping
 
-from tutor import quiz as Q
+from tutor.practice import quiz as Q
 from tutor.rules import tiles as T
 from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
-from tutor.frequency import learning_path
+from tutor.practice.frequency import learning_path
 
 # ------------------------------------------------------------------------ calculator forms
 
@@ -281,10 +281,10 @@ def bank_entry(key: QuizKey) -> dict[str, Any]:
 
 
 def picture(hand, situation: Situation) -> dict[str, Any]:
-    """The hand as the pages draw it (tutor.site.tileview.hand_view: melded sets apart with the
+    """The hand as the pages draw it (tutor.views.tileview.hand_view: melded sets apart with the
     claimed tile turned, a concealed kong's outer tiles face down, the winning tile apart, flowers),
     in few bytes: tiles by code, '~' before a turned tile, '_' before a face-down one."""
-    from tutor.site.tileview import hand_view
+    from tutor.views.tileview import hand_view
 
     view = hand_view(hand, situation.win, situation.flowers)
     sets = []
@@ -342,7 +342,7 @@ def default_form(edition: str = DEFAULT_EDITION) -> dict[str, Any]:
 
 def calculator_context(edition: str = DEFAULT_EDITION, values: Mapping[str, Any] | None = None,
                        result=None, error: str | None = None) -> dict[str, Any]:
-    from tutor.site.tileview import tile_view
+    from tutor.views.tileview import tile_view
 
     form = default_form(edition)
     if values:
@@ -377,7 +377,7 @@ class FanRow:
 
 def fan_rows(result) -> list[FanRow]:
     from tutor.rules.notation import format_tiles
-    from tutor.site.tileview import inline_sets
+    from tutor.views.tileview import inline_sets
 
     rows = []
     size = len(result.hand.all_tiles)
@@ -389,7 +389,7 @@ def fan_rows(result) -> list[FanRow]:
 
 
 def result_view(result) -> dict[str, Any]:
-    from tutor.site.tileview import hand_view
+    from tutor.views.tileview import hand_view
 
     s = result.situation
     counted = result.counted_ids()
@@ -458,7 +458,7 @@ def quiz_context(edition: str = DEFAULT_EDITION, key: QuizKey | None = None, qui
 
 def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: Iterable[int],
               total_given: int | None, default_edition: str) -> dict[str, Any]:
-    from tutor.site.tileview import hand_view
+    from tutor.views.tileview import hand_view
 
     s = quiz.situation
     ticked_ids = set(ticked)

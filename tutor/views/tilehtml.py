@@ -14,7 +14,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from .tileview import HandView, SetView, TileView
+from tutor.views.tileview import HandView, SetView, TileView
 
 # Tile groups that are just tiles in a row; every other kind is a named set (role=group).
 _PLAIN = ("tiles", "concealed")
