@@ -83,10 +83,10 @@ def synthetic_content(target: Path, seed: int = 7) -> Path:
     Hands come from tutor.practice.hands (winning by construction) and are scored here, so each fan
     page shows hands that score its fan, plus a near miss, as the real pages will."""
     sys.path.insert(0, str(ROOT))
+    from tutor.practice.hands import random_deals
     from tutor.rules import fans as F
     from tutor.rules import tiles as T
     from tutor.rules.engine import score
-    from tutor.practice.hands import random_deals
 
     scoring: dict[int, list[str]] = {fan.id: [] for fan in F.FANS}
     near: dict[int, str] = {}

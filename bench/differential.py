@@ -19,8 +19,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from differential import compare  # noqa: E402
 
-from tutor.rules.fans import FAN_BY_ID  # noqa: E402
 from tutor.practice.hands import random_deals  # noqa: E402
+from tutor.rules.fans import FAN_BY_ID  # noqa: E402
 
 
 def main(argv=None) -> int:

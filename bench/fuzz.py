@@ -20,9 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_security import FIELDS, JSON_VALUES, NOTATION_ALPHABET  # noqa: E402
-
 from hypothesis import strategies as st  # noqa: E402
+from test_security import FIELDS, JSON_VALUES, NOTATION_ALPHABET  # noqa: E402
 
 from tutor.app import create_app  # noqa: E402
 from tutor.rules.notation import NotationError, parse_hand  # noqa: E402

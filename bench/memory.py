@@ -24,9 +24,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from production import rss_mb  # noqa: E402
+from production import rss_mb, score_bodies  # noqa: E402
 from soak import mixed_requests  # noqa: E402
-from production import score_bodies  # noqa: E402
 
 
 def caches() -> dict[str, int]:

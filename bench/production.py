@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tutor.rules import tiles as T  # noqa: E402
 from tutor.practice.hands import random_deals  # noqa: E402
+from tutor.rules import tiles as T  # noqa: E402
 
 
 def free_port() -> int:

@@ -20,10 +20,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from tutor.rules import tiles as T  # noqa: E402
 from tutor.app import create_app  # noqa: E402
-from tutor.rules.engine import score  # noqa: E402
 from tutor.practice.hands import random_deals  # noqa: E402
+from tutor.rules import tiles as T  # noqa: E402
+from tutor.rules.engine import score  # noqa: E402
 
 
 def timed(fn, items) -> list[float]:
@@ -70,14 +70,13 @@ def main(argv=None) -> int:
         runs = []
         for repeat in range(args.repeats):
             hands = random_deals(args.seed + 10 * repeat + (edition == "china1998"), args.hands)
-            runs.append(timed(lambda d: score(d.hand, d.situation, edition), hands))
+            runs.append(timed(lambda d, edition=edition: score(d.hand, d.situation, edition), hands))
         best[edition] = min(runs, key=statistics.median)
         summary(f"tutor ({edition})", best[edition])
     wmo = statistics.median(best["wmo"]) * 1e6
     try:
-        from oracle import gb_call
-
         import MahjongGB
+        from oracle import gb_call
     except ImportError:
         print("PyMahjongGB is not installed (pip install -e '.[test]'); skipping the comparison")
     else:

@@ -22,7 +22,14 @@ from urllib.parse import urlencode
 
 from load import quiz_request
 from production import (
-    BAD_BODIES, percentile, production_server, random_choice, request, rss_mb, score_bodies, worker_pids,
+    BAD_BODIES,
+    percentile,
+    production_server,
+    random_choice,
+    request,
+    rss_mb,
+    score_bodies,
+    worker_pids,
 )
 
 MAX_REQUESTS = 500_000

@@ -79,7 +79,7 @@ def gb_fans(hand: Hand, situation: Situation) -> Counter:
     """Fan id -> count, as PyMahjongGB scores the hand; raises TypeError where it refuses."""
     answer = MahjongGB.MahjongFanCalculator(*gb_call(hand, situation), True)
     out: Counter = Counter()
-    for points, count, _chinese, english in answer:
+    for _points, count, _chinese, english in answer:
         out[NAME_TO_ID[english]] += count
     return out
 

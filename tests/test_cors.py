@@ -15,7 +15,7 @@ import pytest
 
 from tutor import serve
 from tutor.app import create_app
-from tutor.security import CORS_HEADERS, CORS_MAX_AGE, ConfigError, allowed_origins, cors_headers
+from tutor.web.security import CORS_HEADERS, CORS_MAX_AGE, ConfigError, allowed_origins, cors_headers
 
 CLUB = "https://club.example"
 LOCAL = "http://localhost:8080"

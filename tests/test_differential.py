@@ -7,8 +7,8 @@ from collections import Counter
 
 from differential import compare
 
-from tutor.rules.fans import FAN_BY_ID
 from tutor.practice.hands import random_deals
+from tutor.rules.fans import FAN_BY_ID
 
 HANDS = 3000
 

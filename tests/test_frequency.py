@@ -1,5 +1,5 @@
-from tutor.rules.fans import FAN_BY_ID
 from tutor.practice.frequency import learning_path, load, measure
+from tutor.rules.fans import FAN_BY_ID
 
 
 def test_measure_counts_declared_hands_only():

@@ -7,7 +7,6 @@ from hypothesis import strategies as st
 from strategies import deals, winning_hands
 
 from tutor.rules import tiles as T
-
 from tutor.rules.divisions import all_divisions
 from tutor.rules.editions import EDITIONS
 from tutor.rules.engine import score

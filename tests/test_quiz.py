@@ -2,8 +2,8 @@ import random
 
 import pytest
 
-from tutor.rules.fans import FAN_BY_ID
 from tutor.practice.quiz import BANDS, QuizError, deal, deal_with, grade
+from tutor.rules.fans import FAN_BY_ID
 
 
 @pytest.mark.parametrize("fan_id", sorted(FAN_BY_ID), ids=[FAN_BY_ID[f].slug for f in sorted(FAN_BY_ID)])

@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 
 from tutor.site import build_site, run_once, watch
-from tutor.site.builder import page_budget
+from tutor.site.build import page_budget
 from tutor.site.links import references
-from tutor.site.problems import BuildFailed
-from tutor.site.templating import minify_css
+from tutor.views.problems import BuildFailed
+from tutor.views.templating import minify_css
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site"
@@ -292,8 +292,8 @@ def test_a_warm_build_gives_the_same_site_and_renders_only_what_changed(project,
     site = project / "site"
     first = {name: (site / name).read_bytes() for name in site_files(site)}
     rendered = []
-    original = __import__("tutor.site.builder", fromlist=["_render_sources"])._render_sources
-    monkeypatch.setattr("tutor.site.builder._render_sources",
+    original = __import__("tutor.site.build", fromlist=["_render_sources"])._render_sources
+    monkeypatch.setattr("tutor.site.build._render_sources",
                         lambda site_, engine, sources: rendered.append([s.path for s in sources])
                         or original(site_, engine, sources))
     build_site(project, engine=FAKE)
@@ -326,11 +326,11 @@ def test_pages_with_problems_are_never_cached(project):
 
 def test_pages_rendered_over_several_processes_match_one_process(project, tmp_path, monkeypatch):
     build_site(project, tmp_path / "serial", engine=FAKE, cache=False)
-    monkeypatch.setattr("tutor.site.builder.PAGES_PER_WORKER", 1)
+    monkeypatch.setattr("tutor.site.build.PAGES_PER_WORKER", 1)
     monkeypatch.setattr("tutor.site.parallel.os.cpu_count", lambda: 2)
     in_this_process = []
-    original = __import__("tutor.site.builder", fromlist=["_render_sources"])._render_sources
-    monkeypatch.setattr("tutor.site.builder._render_sources",
+    original = __import__("tutor.site.build", fromlist=["_render_sources"])._render_sources
+    monkeypatch.setattr("tutor.site.build._render_sources",
                         lambda *args: in_this_process.append(args) or original(*args))
     build_site(project, tmp_path / "parallel", engine=FAKE, cache=False)
     assert in_this_process == []  # every page was rendered in a forked worker
@@ -496,7 +496,7 @@ def test_build_py_exits_non_zero_without_a_traceback(project):
 
 
 def test_watch_rebuilds_after_a_change(project, monkeypatch):
-    monkeypatch.setattr("tutor.site.builder.default_engine", lambda: FAKE)
+    monkeypatch.setattr("tutor.site.build.default_engine", lambda: FAKE)
     codes = []
     page = project / "content" / "glossary.md"
 
@@ -561,9 +561,9 @@ def test_a_worker_that_dies_ends_the_build_with_a_message_not_a_hang(project, mo
     with pytest.raises(parallel.WorkerDied):
         parallel.run_tasks([lambda: 1, lambda: os.kill(os.getpid(), signal.SIGKILL), lambda: 3], workers=2)
     # The same in a build: the pages are shared out over two workers, one of which is killed.
-    monkeypatch.setattr("tutor.site.builder.PAGES_PER_WORKER", 1)
+    monkeypatch.setattr("tutor.site.build.PAGES_PER_WORKER", 1)
     monkeypatch.setattr("tutor.site.parallel.os.cpu_count", lambda: 2)
-    monkeypatch.setattr("tutor.site.builder._render_sources", lambda *args: os.kill(os.getpid(), signal.SIGKILL))
+    monkeypatch.setattr("tutor.site.build._render_sources", lambda *args: os.kill(os.getpid(), signal.SIGKILL))
     with pytest.raises(BuildFailed) as caught:
         build_site(project, engine=FAKE, cache=False)
     assert "a build worker process stopped" in str(caught.value)

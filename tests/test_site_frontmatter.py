@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.site.config import SiteConfig, load_config
 from tutor.site.frontmatter import split, validate
 from tutor.site.pages import FAN_SCHEMA, LESSON_SCHEMA, PAGE_SCHEMA, classify, read_content
-from tutor.site.problems import BuildFailed, LocatedError
+from tutor.views.config import SiteConfig, load_config
+from tutor.views.problems import BuildFailed, LocatedError
 
 LESSON = """---
 title: Tiles

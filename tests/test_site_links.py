@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.site.links import check_references, href, output_file, page_url, references, resolve, root_prefix
+from tutor.site.links import check_references, references, resolve
+from tutor.views.urls import href, output_file, page_url, root_prefix
 
 
 @pytest.mark.parametrize(

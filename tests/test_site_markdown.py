@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from tutor.rules import fans as F
-from tutor.site.config import SiteConfig
 from tutor.site.markdown_ext import PageState, Services, make_markdown, render_page
-from tutor.site.templating import make_environment
+from tutor.views.config import SiteConfig
+from tutor.views.templating import make_environment
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "site"

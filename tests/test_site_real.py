@@ -15,8 +15,8 @@ import pytest
 from tutor.rules import fans as F
 from tutor.site import build_site
 from tutor.site.links import references
-from tutor.site.problems import BuildFailed
 from tutor.site.scoring import default_engine
+from tutor.views.problems import BuildFailed
 
 ROOT = Path(__file__).resolve().parent.parent
 FAN_PAGES = sorted((ROOT / "content" / "fans").glob("*.md"))

@@ -15,10 +15,10 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from flask import template_rendered
 
-from tutor.views import practice as P
 from tutor.app import create_app
 from tutor.practice.quiz import grade
 from tutor.site import build_site
+from tutor.views import practice as P
 
 ROOT = Path(__file__).resolve().parent.parent
 HX = {"HX-Request": "true"}
@@ -316,7 +316,7 @@ def test_offline_bank_grades_as_the_backend_does():
     keys = [P.QuizKey("starter", 7), P.QuizKey("band", 2, band=16), P.QuizKey("fan", 1, fan="seven-pairs")]
     bank = P.quiz_bank(keys=keys)
     assert set(bank["tiles"]) >= {"1m", "9s", "E", "P"} and bank["tiles"]["5s"][0] == "5 of bamboo"
-    for key, entry in zip(keys, bank["hands"]):
+    for key, entry in zip(keys, bank["hands"], strict=True):
         dealt = key.deal()
         assert entry["hand"] == dealt.hand.notation()
         assert [f[0] for f in entry["fans"]] == [f.fan.id for f in dealt.result.fans]

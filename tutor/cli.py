@@ -10,13 +10,14 @@ from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.explain import explain_text
 from tutor.rules.fans import EDITIONS
 from tutor.rules.notation import NotationError, parse_hand
+from tutor.serve import serve
+from tutor.site import main as site_main
+from tutor.web.api import parse_fan_key
 
 
 def _score_command(args: argparse.Namespace) -> int:
     try:
         hand = parse_hand(args.hand)
-        from tutor.api import parse_fan_key
-
         situation = Situation.from_mapping(
             {
                 "win": args.win,
@@ -43,14 +44,10 @@ def _score_command(args: argparse.Namespace) -> int:
 
 
 def _build_command(args: argparse.Namespace) -> int:
-    from tutor.site import main as site_main
-
     return site_main(args.site_args)
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    from tutor.serve import serve
-
     return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch)
 
 
@@ -91,8 +88,6 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["build"]:
         # The site builder has its own options (--draft, --out, --watch ...): hand them over whole.
-        from tutor.site import main as site_main
-
         return site_main(argv[1:])
     args = parser().parse_args(argv)
     try:

@@ -8,21 +8,16 @@ from __future__ import annotations
 
 import sys
 import threading
-from pathlib import Path
 
 from tutor.app import DEFAULT_SITE_DIR, create_app
-from tutor.security import ConfigError
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+from tutor.site import build_site
+from tutor.site.watch import watch as watch_content
+from tutor.views.config import PROJECT as PROJECT_ROOT
+from tutor.web.security import ConfigError
 
 
 def build_once() -> bool:
     """Build the site into site/; report a failure and go on (the API still works)."""
-    try:
-        from tutor.site import build_site
-    except ImportError:
-        print("tutor: the site builder is not available; serving the API only.", file=sys.stderr)
-        return False
     try:
         build_site(PROJECT_ROOT, DEFAULT_SITE_DIR)
     except Exception as error:  # the builder reports content errors as exceptions with file:line
@@ -40,8 +35,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, build: bool = True, watch: 
     if build:
         build_once()
     if watch:
-        from tutor.site.watch import watch as watch_content
-
         threading.Thread(target=watch_content, args=(PROJECT_ROOT, DEFAULT_SITE_DIR), daemon=True).start()
     print(f"tutor: open http://{host}:{port}/ in your browser (Ctrl+C stops the server)", flush=True)
     app.run(host=host, port=port, debug=False, use_reloader=False)

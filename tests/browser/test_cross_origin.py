@@ -18,14 +18,13 @@ import threading
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from tutor.app import create_app
 from tutor.site import build_site
-from tutor.site.builder import LESSON_QUESTIONS
+from tutor.views.page import LESSON_QUESTIONS
 
 from .conftest import ROOT, LiveServer
 from .test_interactive import EXPECTED_FANS, result_fans, take_a_quiz_round

@@ -14,8 +14,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tutor.views import practice as P
 from tutor.practice.quiz import grade
+from tutor.views import practice as P
 
 from .conftest import axe_violations
 

@@ -16,15 +16,15 @@ Modes:
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable
 
 from tutor.practice import hands as G
+from tutor.practice.frequency import learning_path, share
 from tutor.rules import tiles as T
 from tutor.rules.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
 from tutor.rules.engine import HandError, Result, Situation, score, validate
 from tutor.rules.fans import DEFAULT_EDITION, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
-from tutor.practice.frequency import learning_path, share
 from tutor.rules.notation import Hand, Meld
 
 MODES = ("starter", "band", "fan", "mixed")
@@ -143,7 +143,7 @@ def _suit_pool(suit: int, honors: bool = False) -> frozenset[int]:
 # ---------------------------------------------------------------- one recipe per fan
 
 
-def _r(fn: Callable[[random.Random], "tuple[Hand, Situation] | Plan | None"]):
+def _r(fn: Callable[[random.Random], tuple[Hand, Situation] | Plan | None]):
     return fn
 
 
@@ -211,7 +211,7 @@ def _dragons(rng, n: int) -> list[int]:
     return rng.sample(list(T.DRAGONS), n)
 
 
-RECIPES: dict[int, Callable[[random.Random], "tuple[Hand, Situation] | Plan | None"]] = {
+RECIPES: dict[int, Callable[[random.Random], tuple[Hand, Situation] | Plan | None]] = {
     1: lambda rng: Plan(_pungs_of(T.WINDS)),
     2: lambda rng: Plan(_pungs_of(T.DRAGONS)),
     3: lambda rng: Plan([], pool=G.POOLS["green"]),

@@ -13,21 +13,21 @@ tutor.rules.engine, in one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
+from typing import NamedTuple
 
 from tutor.rules import tiles as T
 from tutor.rules.divisions import (
     HONORS_KNITTED,
-    only_wait,
-    waiting_tiles,
     KNITTED_STRAIGHT,
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
     Division,
     Group,
+    only_wait,
+    waiting_tiles,
 )
 from tutor.rules.notation import Hand, format_tiles
 
@@ -39,12 +39,12 @@ TERMINALS = frozenset(t for t in range(27) if t % 9 in (0, 8))
 TERMINALS_OR_HONORS = TERMINALS | frozenset(T.HONORS)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _holds_terminal_or_honor(kind: str, tile: int) -> bool:
     return any(T.is_terminal_or_honor(t) for t in Group(kind, tile).tiles)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _holds_five(kind: str, tile: int) -> bool:
     return any(t < 27 and t % 9 == 4 for t in Group(kind, tile).tiles)
 
@@ -108,7 +108,7 @@ class View:
         """The tiles the hand waited on before the winning tile (worked out only when asked)."""
         return waiting_tiles(self.hand, self.win)
 
-    def combos(self, kind: str, size: int) -> list["Shape"]:
+    def combos(self, kind: str, size: int) -> list[Shape]:
         """Every choice of `size` chows (or pungs) as a Shape; worked out once per reading."""
         key = (kind, size)
         if key not in self._combos:
@@ -157,7 +157,7 @@ def _hand_facts(hand: Hand):
     return tiles, distinct, {t // 9 for t in distinct if t < 27}, [t for t in distinct if t >= 27], counts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_text(kind: str, tile: int) -> str:
     return format_tiles(Group(kind, tile).tiles)
 
@@ -291,7 +291,8 @@ def one_voided_suit(view: View):
     if len(view.suits) == 2:
         missing = next(s for s in range(3) if s not in view.suits)
         return whole(view, f"no {T.SUIT_NAMES[T.SUITS[missing]]}")
-    return lambda: f"needs exactly one of the three suits to be missing; this hand has {len(view.suits)} suit{'s' if len(view.suits) != 1 else ''}"
+    suits = len(view.suits)
+    return lambda: f"needs exactly one of the three suits to be missing; this hand has {suits} suit{'s' if suits != 1 else ''}"
 
 
 def no_honors(view: View):
@@ -368,7 +369,7 @@ def all_fives(view: View):
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_pool(low: int, high: int) -> frozenset[int]:
     return frozenset(t for t in range(27) if low <= t % 9 + 1 <= high)
 

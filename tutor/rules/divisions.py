@@ -15,9 +15,9 @@ Forms:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import permutations
+from typing import NamedTuple
 
 from tutor.rules import tiles as T
 from tutor.rules.notation import Hand
@@ -94,7 +94,7 @@ class Division:
         return parts
 
 
-@lru_cache(maxsize=None)
+@cache
 def _group_tiles(kind: str, tile: int) -> tuple[int, ...]:
     if kind == "chow":
         return (tile, tile + 1, tile + 2)

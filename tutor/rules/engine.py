@@ -24,14 +24,16 @@ Pure: no Flask, Jinja2 or files here.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from tutor.rules import checks as C
 from tutor.rules import tiles as T
 from tutor.rules.divisions import STANDARD, Division, all_divisions, waiting_tiles
 from tutor.rules.editions import EDITIONS, Edition
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS as EDITION_KEYS, FAN_BY_ID, FANS, Fan
+from tutor.rules.fans import DEFAULT_EDITION, FAN_BY_ID, FANS, Fan
+from tutor.rules.fans import EDITIONS as EDITION_KEYS
 from tutor.rules.notation import Hand, NotationError, format_tiles, parse_hand, parse_tile
 
 MINIMUM_POINTS = 8
@@ -79,7 +81,7 @@ class Situation:
     FLAGS = ("self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong")
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> "Situation":
+    def from_mapping(cls, data: Mapping[str, Any]) -> Situation:
         """Build from API-style fields (win as notation); HandError on a wrong type or value."""
         if "win" not in data or data["win"] in (None, ""):
             raise HandError("Missing field 'win': say which tile completed the hand, such as '5s'.")

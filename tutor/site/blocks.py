@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from urllib.parse import urlencode
 
 from tutor.rules import fans as F
 from tutor.rules import tiles as T
 from tutor.rules.notation import Hand, parse_hand, parse_tile
+from tutor.views.problems import LocatedError
+from tutor.views.tileview import MAX_FLOWERS
+from tutor.views.urls import calculator_query
 
 from .frontmatter import parse_mapping, type_error
-from .problems import LocatedError
-from tutor.views.tileview import MAX_FLOWERS
 
 WIND_LETTERS = {"E": "E", "S": "S", "W": "W", "N": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
 BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
@@ -43,17 +43,8 @@ class HandBlock:
 
     def calculator_query(self, default_edition: str) -> str:
         """The query string that opens this hand in the calculator; defaults are left out."""
-        params = [("h", self.hand.notation())]
-        for key in SITUATION_KEYS:
-            value = self.situation[key]
-            if key == "win":
-                params.append(("win", T.code(value)))
-            elif value != SITUATION_DEFAULTS[key]:
-                params.append((key, "true" if value is True else str(value)))
-        edition = self.edition or default_edition
-        if edition != default_edition:
-            params.append(("rules", edition))
-        return urlencode(params)
+        return calculator_query(self.hand.notation(), T.code(self.situation["win"]), self.situation,
+                                self.edition or default_edition, default_edition)
 
 
 def key_value_lines(lines: list[str], first_line: int):

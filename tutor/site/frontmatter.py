@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 import yaml
 
-from .problems import LocatedError
+from tutor.views.problems import LocatedError
 
 FENCE = "---"
 

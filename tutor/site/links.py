@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote
 
+from tutor.views.urls import output_file, root_prefix
+
 # Routes answered by the scoring backend, not by files of the static site.
 BACKEND_ROUTES = ("calculator/", "api/")
 
@@ -26,30 +28,6 @@ _ATTR = re.compile(r"\b(href|src|action|data)=\"([^\"]*)\"")
 # An id attribute follows white space. (Not \b, which also matched data-id= and, tried at every
 # position of several megabytes of html, made this the slowest step of the check.)
 _ID = re.compile(r"\sid=\"([^\"]+)\"")
-
-
-def page_url(name: str, directory_urls: bool = True) -> str:
-    """The url of a page named by its path without extension: '' (home), 'fans', 'fans/full-flush'."""
-    if not name:
-        return "" if directory_urls else "index.html"
-    return f"{name}/" if directory_urls else f"{name}.html"
-
-
-def output_file(url: str) -> str:
-    """The file that serves a url: 'fans/' -> 'fans/index.html'."""
-    if url == "" or url.endswith("/"):
-        return url + "index.html"
-    return url
-
-
-def root_prefix(url: str) -> str:
-    """The relative path from a page back to the site root: '../../' for 'fans/full-flush/'."""
-    return "../" * url.count("/")
-
-
-def href(from_url: str, to_url: str) -> str:
-    """A relative link from one page to another url of the site."""
-    return root_prefix(from_url) + to_url or "./"
 
 
 def is_external(target: str) -> bool:

@@ -23,11 +23,12 @@ Registered pieces, by Python-Markdown's priorities:
 from __future__ import annotations
 
 import posixpath
-from html import escape as html_escape
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from dataclasses import dataclass
+from html import escape as html_escape
+from importlib import import_module
 
 import markdown
 from markdown.extensions import Extension
@@ -35,16 +36,17 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
+from tutor.practice.frequency import learning_path, load, share
 from tutor.rules import fans as F
 from tutor.rules.notation import NotationError
+from tutor.views.problems import LocatedError
+from tutor.views.tilehtml import TileRenderer
+from tutor.views.tileview import hand_view, inline_sets
 
 from .blocks import HandBlock, lookup_fan, parse_hand_block, parse_question_block
 from .links import is_external
-from .problems import LocatedError
 from .scoring import ScoringError, score_example
 from .state import Link, PageState
-from tutor.views.tilehtml import TileRenderer
-from tutor.views.tileview import hand_view, inline_sets
 
 TILES_PATTERN = r"\(\((?P<tiles>[^()\n]+?)\)\)"
 # Characters that can start markdown, html, an entity, tiles or a link inside a short text.
@@ -78,8 +80,6 @@ MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "attr_list", "def_list", "toc", 
 def _standard_extensions() -> list[Extension]:
     # Instances, not names: for a name, Python-Markdown first reads every installed package's entry
     # points, which costs each build worker a twentieth of a second.
-    from importlib import import_module
-
     return [import_module(f"markdown.extensions.{name}").makeExtension() for name in MARKDOWN_EXTENSIONS]
 
 
@@ -288,8 +288,6 @@ class BlockPreprocessor(Preprocessor):
                 state.report(first_line + offset, f"fan-frequency block: write 'rows: N' with N from 1 to {len(F.FANS)}")
                 return ""
             rows = int(value)
-        from tutor.practice.frequency import learning_path, load, share
-
         data = load()
         ranked = [(rank, F.FAN_BY_ID[fid], share(fid)) for rank, fid in enumerate(learning_path(), 1)][:rows]
         return services.render_fragment(

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.rules import fans as F
+from tutor.views.problems import LocatedError, Problem
 
 from .blocks import lookup_fan
 from .frontmatter import Field, split, validate
-from .problems import LocatedError, Problem
 
 CONTENT = "content"
 LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md$")

@@ -10,9 +10,12 @@ can leave the child waiting on it forever.
 
 from __future__ import annotations
 
+import multiprocessing
 import os
 import threading
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 Result = TypeVar("Result")
@@ -23,8 +26,6 @@ _TASKS: list | None = None  # the tasks of the pool running now; forked workers 
 
 
 def can_fork() -> bool:
-    import multiprocessing
-
     return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
@@ -45,11 +46,6 @@ def run_tasks(tasks: list[Callable[[], Result]], workers: int) -> list[Result]:
     a worker that dies raises WorkerDied (a multiprocessing.Pool would wait for it forever)."""
     if workers < 2 or len(tasks) < 2:
         return [task() for task in tasks]
-    # Here, not at the top: most rebuilds have nothing to share out.
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
     global _TASKS
     _TASKS = tasks
     try:

@@ -1,32 +1,22 @@
 """The one place where the site meets the scoring engine.
 
-Hand blocks are scored at build time by tutor.rules.engine. The engine is written
-alongside the site, so its import is guarded here and nowhere else: without
-it, a page with a hand block fails to build with a clear message, and pages
-without hand blocks still build. Tests pass a stand-in engine with the same
-three names (Situation, score, HandError).
+Hand blocks are scored at build time by tutor.rules.engine. Tests pass a stand-in engine with
+the same three names (Situation, score, HandError).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.rules import engine as real_engine
 from tutor.rules.fans import Fan
 
 MINIMUM_POINTS = 8
 
 
 def default_engine():
-    """The real engine module, or None while it does not exist.
-
-    Imported on first use: a build whose pages all come from the render cache never needs it."""
-    try:
-        from tutor.rules import engine
-    except ModuleNotFoundError as err:  # only the engine's absence is tolerated, never an error inside it
-        if err.name != "tutor.rules.engine":
-            raise
-        return None
-    return engine
+    """The real engine module (tutor.rules.engine)."""
+    return real_engine
 
 
 @dataclass(frozen=True)

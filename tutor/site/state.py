@@ -9,9 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tutor.rules import fans as F
-
-from .links import href as relative_href
-from .links import root_prefix
+from tutor.views.urls import href as relative_href
+from tutor.views.urls import root_prefix
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from .build import run_once
+
 WATCHED = ("content", "templates", "static")
 
 
@@ -32,8 +34,6 @@ def watch(root, out=None, config=None, *, draft: bool = False, cache: bool = Tru
     """Build now, then again after each change, until interrupted (or after `rounds` polls, for tests).
 
     on_build(exit_code) is called after every build; by default the outcome is printed."""
-    from . import run_once  # late: the package imports this module
-
     root = Path(root)
     config = Path(config) if config else None
     report = on_build or (lambda code: None)

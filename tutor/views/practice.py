@@ -6,7 +6,7 @@ with them, so a hand dealt offline and the same hand dealt by the backend are on
 offered with the same fans to tick and graded with the same reasons.
 
     form_to_score_mapping   an HTML form or query string -> the JSON API's fields
-                            (then tutor.api.parse_score_request, shared with POST /api/score)
+                            (then tutor.web.api.parse_score_request, shared with POST /api/score)
     QuizKey / quiz_key      ?mode=&seed=&fan=&band=&rules= -> one reproducible quiz hand
     quiz_choices            the fans offered to tick: every fan that counts, the fans the
                             principles removed, and near neighbours, in rulebook order
@@ -16,14 +16,18 @@ offered with the same fans to tick and graded with the same reasons.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from tutor.practice import quiz as Q
+from tutor.practice.frequency import learning_path
 from tutor.rules import tiles as T
 from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
-from tutor.practice.frequency import learning_path
+from tutor.rules.notation import format_tiles
+from tutor.views.tileview import hand_view, inline_sets, tile_view
+from tutor.views.urls import calculator_query
 
 # ------------------------------------------------------------------------ calculator forms
 
@@ -36,7 +40,7 @@ MAX_FORM_WHY_NOT = 81
 def form_to_score_mapping(form) -> dict[str, Any]:
     """The scoring API's fields from a form or query string (a werkzeug MultiDict, or any mapping
     with getlist). Only types change here: every rule about the values stays in
-    tutor.api.parse_score_request, which the JSON API uses too. Unknown fields are ignored: a
+    tutor.web.api.parse_score_request, which the JSON API uses too. Unknown fields are ignored: a
     page's form carries other things (the add-as choice of the tile picker, htmx's own)."""
     data: dict[str, Any] = {}
     hand = _text(form, "h") or _text(form, "hand")
@@ -284,11 +288,9 @@ def picture(hand, situation: Situation) -> dict[str, Any]:
     """The hand as the pages draw it (tutor.views.tileview.hand_view: melded sets apart with the
     claimed tile turned, a concealed kong's outer tiles face down, the winning tile apart, flowers),
     in few bytes: tiles by code, '~' before a turned tile, '_' before a face-down one."""
-    from tutor.views.tileview import hand_view
-
     view = hand_view(hand, situation.win, situation.flowers)
     sets = []
-    for group, meld in zip(view.sets, sorted(hand.melds, key=lambda m: m.concealed)):  # hand_view's order
+    for group, meld in zip(view.sets, sorted(hand.melds, key=lambda m: m.concealed), strict=True):  # hand_view's order
         codes = ["_" + T.code(meld.tile) if t.symbol == "back" else ("~" if t.turned else "") + t.symbol
                  for t in group.tiles]
         sets.append([group.kind, group.label, codes])
@@ -342,8 +344,6 @@ def default_form(edition: str = DEFAULT_EDITION) -> dict[str, Any]:
 
 def calculator_context(edition: str = DEFAULT_EDITION, values: Mapping[str, Any] | None = None,
                        result=None, error: str | None = None) -> dict[str, Any]:
-    from tutor.views.tileview import tile_view
-
     form = default_form(edition)
     if values:
         form.update({k: v for k, v in values.items() if k in form})
@@ -355,7 +355,7 @@ def calculator_context(edition: str = DEFAULT_EDITION, values: Mapping[str, Any]
         "flag_labels": FLAG_LABELS,
         "picker": [(label, [tile_view(t) for t in tiles]) for label, tiles in PICKER_ROWS],
         "add_modes": ADD_MODES,
-        "result": result_view(result) if result is not None else None,
+        "result": result_view(result, edition) if result is not None else None,
         "error": error,
     }
 
@@ -376,9 +376,6 @@ class FanRow:
 
 
 def fan_rows(result) -> list[FanRow]:
-    from tutor.rules.notation import format_tiles
-    from tutor.views.tileview import inline_sets
-
     rows = []
     size = len(result.hand.all_tiles)
     for f in result.fans:
@@ -388,9 +385,7 @@ def fan_rows(result) -> list[FanRow]:
     return rows
 
 
-def result_view(result) -> dict[str, Any]:
-    from tutor.views.tileview import hand_view
-
+def result_view(result, default_edition: str = DEFAULT_EDITION) -> dict[str, Any]:
     s = result.situation
     counted = result.counted_ids()
     asked = {w.fan.id for w in result.why_not}
@@ -413,26 +408,15 @@ def result_view(result) -> dict[str, Any]:
         "self_drawn": s.self_drawn,
         # Any fan not already explained may be asked about.
         "askable": [f for f in FANS if f.id not in counted and f.id not in excluded_ids and f.id not in asked],
-        "query": calculator_query(result),
+        "query": result_query(result, default_edition),
     }
 
 
-def calculator_query(result) -> list[tuple[str, str]]:
-    """The calculator address of a scored hand, in the field order of the hand examples' links."""
+def result_query(result, default_edition: str) -> str:
+    """The calculator address of a scored hand (tutor.views.urls.calculator_query, as the examples)."""
     s = result.situation
-    params = [("h", result.hand.notation()), ("win", T.code(s.win))]
-    if s.self_drawn:
-        params.append(("self_drawn", "true"))
-    for wind in ("seat_wind", "prevalent_wind"):
-        if getattr(s, wind) != "E":
-            params.append((wind, getattr(s, wind)))
-    if s.flowers:
-        params.append(("flowers", str(s.flowers)))
-    for flag in Situation.FLAGS[1:]:
-        if getattr(s, flag):
-            params.append((flag, "true"))
-    params.append(("rules", result.edition))
-    return params
+    return calculator_query(result.hand.notation(), T.code(s.win), situation_mapping(s), result.edition,
+                            default_edition)
 
 
 def quiz_context(edition: str = DEFAULT_EDITION, key: QuizKey | None = None, quiz: Q.QuizHand | None = None,
@@ -458,8 +442,6 @@ def quiz_context(edition: str = DEFAULT_EDITION, key: QuizKey | None = None, qui
 
 def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: Iterable[int],
               total_given: int | None, default_edition: str) -> dict[str, Any]:
-    from tutor.views.tileview import hand_view
-
     s = quiz.situation
     ticked_ids = set(ticked)
     rows = {row.fan.id: row for row in fan_rows(quiz.result)}

@@ -7,7 +7,8 @@ request -> parse (this module) -> score (tutor.rules.engine) -> JSON. Every fail
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from flask import Blueprint, jsonify, request
 

@@ -17,6 +17,10 @@ from tutor.rules.fans import DEFAULT_EDITION, EDITIONS
 
 from .problems import BuildFailed, Problem
 
+# The checkout holding tutor/, content/, templates/ and site.toml: where the build reads by default,
+# and whose site the backend renders its pages for unless told otherwise.
+PROJECT = Path(__file__).resolve().parents[2]
+
 
 @dataclass(frozen=True)
 class SiteConfig:

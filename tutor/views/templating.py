@@ -14,9 +14,9 @@ from pathlib import Path
 import jinja2
 
 from tutor.rules import fans as F
+from tutor.views.tilehtml import TileRenderer
 
 from .config import SiteConfig
-from tutor.views.tilehtml import TileRenderer
 
 EDITION_NAMES = {"wmo": "WMO", "china1998": "China 1998"}
 WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}

@@ -22,6 +22,8 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 
 # Styles may be inline: the tile sprite colours its shapes with style attributes, and
 # htmx adds its indicator style. Scripts never are.
@@ -65,9 +67,6 @@ def add_rate_limit(app: Flask) -> None:
     limit = app.config.get("RATE_LIMIT")
     if not limit:
         return
-    from flask_limiter import Limiter
-    from flask_limiter.util import get_remote_address
-
     Limiter(
         get_remote_address,
         app=app,

@@ -15,7 +15,7 @@ Colours are CSS custom properties with light defaults (``COLOURS``), written
 as ``style="fill: var(--tile-face, #fbf8ef)"`` because SVG presentation
 attributes do not accept ``var()``.
 
-Run ``python -m tutor.tileart`` to (re)write ``static/tiles/tiles.svg``.
+Run ``python scripts/tileart.py`` to (re)write ``static/tiles/tiles.svg``.
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ def place(d: str, x: float, y: float, w: float, h: float, grid: float = 100) -> 
         args = [float(t) for t in tokens[i:i + len(roles)]]
         if len(args) != len(roles):
             raise ValueError(f"bad arguments for {cmd} in {d!r}")
-        values = " ".join(num(convert[r](a)) for r, a in zip(roles, args))
+        values = " ".join(num(convert[r](a)) for r, a in zip(roles, args, strict=True))
         out.append(values if out[-1] == cmd else " " + values)
         i += len(roles)
     return "".join(out)
@@ -331,7 +331,7 @@ _ROW3 = ((7.5, 24), (29.5, 46), (51.5, 68))  # three rows of short sticks
 
 def _column(xs: list[float], rows, colours: list[list[str]]) -> list[tuple[float, float, float, float, str]]:
     """Upright sticks at the given x positions, one row per (top, bottom) pair."""
-    return [(x, top, x, bottom, c) for (top, bottom), cs in zip(rows, colours) for x, c in zip(xs, cs)]
+    return [(x, top, x, bottom, c) for (top, bottom), cs in zip(rows, colours, strict=True) for x, c in zip(xs, cs, strict=True)]
 
 
 BAMBOO_LAYOUTS: dict[int, list[tuple[float, float, float, float, str]]] = {
@@ -381,7 +381,7 @@ def sticks(specs: list[tuple[float, float, float, float, str]], width: float) ->
         by_colour.setdefault(colour_name, []).append(stick_parts(x1, y1, x2, y2, width))
     out = []
     for colour_name, parts in by_colour.items():
-        rods, knots, _ = ("".join(p) for p in zip(*parts))
+        rods, knots, _ = ("".join(p) for p in zip(*parts, strict=True))
         out.append(f'<path d="{rods}" {pen(colour_name, width)}/>')
         out.append(f'<path d="{knots}" {pen(colour_name, 2.6)}/>')
     streaks = "".join(p[2] for parts in by_colour.values() for p in parts)

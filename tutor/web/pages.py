@@ -11,7 +11,7 @@ forms work without JavaScript; every answer says `Vary: HX-Request`. Pages and f
 rendered with the site build's own Jinja environment and page context (tutor.site), so the
 backend's calculator page is the built one with a result in it.
 
-request -> parse (tutor.views.practice, then tutor.api's parser shared with POST /api/score)
+request -> parse (tutor.views.practice, then tutor.web.api's parser shared with POST /api/score)
 -> score or deal (tutor.rules.engine, tutor.practice.quiz) -> render. Bad input is answered 400 (422 for a hand
 that does not win) with the message in the page or fragment, never with a traceback.
 
@@ -26,18 +26,40 @@ from __future__ import annotations
 import json
 import os
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, make_response, redirect, request
 from flask.signals import template_rendered
 
-from tutor.views import practice as P
-from tutor.api import score_request
-from tutor.rules.engine import HandError
 from tutor.practice.quiz import QuizError, grade
+from tutor.rules.engine import HandError
+from tutor.views import practice as P
+from tutor.views.config import PROJECT
+from tutor.views.page import LESSON_QUESTIONS, Frame
+from tutor.views.problems import BuildFailed
+from tutor.views.urls import root_prefix
+from tutor.web.api import score_request
 
 bp = Blueprint("web", __name__)
+
+
+@dataclass
+class PagesState:
+    """What the pages remember, per app (app.extensions["tutor.web"]): the site's frame, read on
+    first use by read_frame(root, site.toml), and the check questions of the built site."""
+
+    read_frame: Callable[[Path, Path], Frame]
+    frame: Frame | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    questions: dict = field(default_factory=dict)
+
+
+def init_app(app, read_frame: Callable[[Path, Path], Frame]) -> None:
+    app.extensions["tutor.web"] = PagesState(read_frame)
+    app.register_blueprint(bp)
 
 CALCULATOR = "calculator/"
 QUIZ = "quiz/"
@@ -67,52 +89,39 @@ def respond(page: str, fragment: str, url: str, context: dict, status: int = 200
 
 # --------------------------------------------------------------------------- the site's templates
 
-_SITES: dict = {}
-_SITES_LOCK = threading.Lock()
-
 
 def site_paths(app) -> tuple[Path, Path]:
     """(project root, site.toml) of the site this backend renders pages for: PROJECT_ROOT or
     TUTOR_ROOT (default: this checkout), and SITE_CONFIG (default: the root's site.toml)."""
-    from tutor.site import PROJECT
-
     root = Path(app.config.get("PROJECT_ROOT") or os.environ.get("TUTOR_ROOT") or PROJECT).resolve()
     return root, Path(app.config.get("SITE_CONFIG") or root / "site.toml")
 
 
-def site():
-    """The site as the build reads it (config, templates, static versions, page titles), once per process."""
-    from tutor.site.builder import read_site
-    from tutor.site.problems import BuildFailed
-
-    root, config = site_paths(current_app)
-    key = (root, config)
-    if key not in _SITES:
-        with _SITES_LOCK:
-            if key not in _SITES:
+def frame() -> Frame:
+    """The site as its pages see it (configuration, templates, static versions, navigation), read
+    once per app by the reader the app was made with (tutor.app hands it tutor.site's)."""
+    state = current_app.extensions["tutor.web"]
+    if state.frame is None:
+        with state.lock:
+            if state.frame is None:
+                root, config = site_paths(current_app)
                 try:
-                    _SITES[key] = read_site(root, config, draft=True)
+                    state.frame = state.read_frame(root, config)
                 except BuildFailed as failed:  # content the build refuses too: say where in the log
                     current_app.logger.error("tutor.web: the site's sources have problems:\n%s",
                                              "\n".join(map(str, failed.problems)))
                     raise
-    return _SITES[key]
+    return state.frame
 
 
 def render(template: str, url: str, context: dict, *, section: str = "") -> str:
-    from tutor.site.builder import page_context
-
-    current = site()
-    shared = page_context(current, url, section=section or url)
-    shared.update(context)
-    compiled = current.env.get_template(template)
-    html = compiled.render(shared)
+    compiled, shared, html = frame().render(template, url, context, section=section)
     template_rendered.send(current_app._get_current_object(), template=compiled, context=shared)
     return html
 
 
 def edition() -> str:
-    return site().config.default_edition
+    return frame().config.default_edition
 
 
 # --------------------------------------------------------------------------- calculator
@@ -163,26 +172,24 @@ def quiz():
 
 # --------------------------------------------------------------------------- lesson check questions
 
-_QUESTIONS: dict = {}
 
 
 def lesson_questions() -> dict | None:
     """lesson-questions.json of the built site (written by the build), reread when it changes."""
-    from tutor.site.builder import LESSON_QUESTIONS
-
     # Relative to the app's folder, as Flask's send_from_directory takes SITE_DIR for the site's files.
     path = Path(current_app.root_path, current_app.config["SITE_DIR"], LESSON_QUESTIONS)
     try:
         stamp = path.stat().st_mtime_ns
     except OSError:
         return None
-    cached = _QUESTIONS.get(path)
+    questions = current_app.extensions["tutor.web"].questions
+    cached = questions.get(path)
     if cached is None or cached[0] != stamp:
         try:
             cached = (stamp, json.loads(path.read_text(encoding="utf-8")))
         except (OSError, ValueError):
             return None
-        _QUESTIONS[path] = cached
+        questions[path] = cached
     return cached[1]
 
 
@@ -196,12 +203,10 @@ def rebase(html: str, from_root: str, to_root: str) -> str:
 
 @bp.post("/api/lesson-check")
 def lesson_check():
-    from tutor.site.links import root_prefix
-
     form = request.form
     questions = lesson_questions()
     context = {"title": "Check question", "error": None, "check": None, "choice": 0, "right": False,
-               "number": 0, "lesson_url": site().url("lessons"), "lesson_title": "Lessons"}
+               "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
 
     def answer(status: int = 200):
         return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, context, status)
