@@ -12,6 +12,7 @@ from tutor.rules.fans import EDITIONS
 from tutor.rules.notation import NotationError, parse_hand
 from tutor.serve import serve
 from tutor.site import main as site_main
+from tutor.views.scored import ScoredHand
 from tutor.web.api import parse_fan_key
 
 
@@ -37,7 +38,7 @@ def _score_command(args: argparse.Namespace) -> int:
         print(f"tutor: {error}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        print(json.dumps(ScoredHand.of(result).to_json(), ensure_ascii=False, indent=2))
     else:
         print(explain_text(result))
     return 0

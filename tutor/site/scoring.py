@@ -6,12 +6,8 @@ the same three names (Situation, score, HandError).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from tutor.rules import engine as real_engine
-from tutor.rules.fans import Fan
-
-MINIMUM_POINTS = 8
+from tutor.views.scored import ScoredHand
 
 
 def default_engine():
@@ -19,34 +15,11 @@ def default_engine():
     return real_engine
 
 
-@dataclass(frozen=True)
-class FanLine:
-    fan: Fan
-    count: int
-    points: int  # per occurrence
-
-    @property
-    def subtotal(self) -> int:
-        return self.points * self.count
-
-
-@dataclass(frozen=True)
-class ScoreView:
-    edition: str
-    lines: tuple[FanLine, ...]
-    total: int
-    meets_minimum: bool
-
-    @property
-    def fan_ids(self) -> frozenset[int]:
-        return frozenset(line.fan.id for line in self.lines)
-
-
 class ScoringError(ValueError):
     """The engine could not score the hand; the message is for the author."""
 
 
-def score_example(engine, hand, situation: dict, edition: str) -> ScoreView:
+def score_example(engine, hand, situation: dict, edition: str) -> ScoredHand:
     """Score a parsed hand with situation fields (win as a tile int, winds as letters, flags as bools)."""
     if engine is None:
         raise ScoringError(
@@ -59,5 +32,4 @@ def score_example(engine, hand, situation: dict, edition: str) -> ScoreView:
         raise ScoringError(str(err)) from None
     except Exception as err:  # an engine bug must still end as file:line, never as a traceback
         raise ScoringError(f"the scoring engine failed on this hand ({type(err).__name__}: {err})") from None
-    lines = tuple(FanLine(item.fan, item.count, item.points) for item in result.fans)
-    return ScoreView(edition, lines, result.total, result.meets_minimum)
+    return ScoredHand.of(result, edition)

@@ -25,8 +25,8 @@ from tutor.practice.frequency import learning_path
 from tutor.rules import tiles as T
 from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
-from tutor.rules.notation import format_tiles
-from tutor.views.tileview import hand_view, inline_sets, tile_view
+from tutor.views.scored import FanLine, ScoredHand
+from tutor.views.tileview import hand_view, tile_view
 from tutor.views.urls import calculator_query
 
 # ------------------------------------------------------------------------ calculator forms
@@ -360,29 +360,8 @@ def calculator_context(edition: str = DEFAULT_EDITION, values: Mapping[str, Any]
     }
 
 
-@dataclass(frozen=True)
-class FanRow:
-    fan: Fan
-    points: int
-    count: int
-    tiles: tuple[str, ...]  # codes of the tiles that make the fan
-    sets: tuple  # SetViews of those tiles, grouped by suit, to draw them small
-    whole_hand: bool
-    reason: str
-
-    @property
-    def subtotal(self) -> int:
-        return self.points * self.count
-
-
-def fan_rows(result) -> list[FanRow]:
-    rows = []
-    size = len(result.hand.all_tiles)
-    for f in result.fans:
-        whole = len(f.tiles) >= size
-        sets = inline_sets(format_tiles(f.tiles)) if f.tiles and not whole else ()
-        rows.append(FanRow(f.fan, f.points, f.count, tuple(T.code(t) for t in f.tiles), sets, whole, f.reason))
-    return rows
+def fan_rows(result) -> tuple[FanLine, ...]:
+    return ScoredHand.of(result).lines
 
 
 def result_view(result, default_edition: str = DEFAULT_EDITION) -> dict[str, Any]:

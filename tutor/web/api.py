@@ -15,6 +15,7 @@ from flask import Blueprint, jsonify, request
 from tutor.rules.engine import HandError, Result, Situation, score
 from tutor.rules.fans import EDITIONS, FAN_BY_ID, FAN_BY_SLUG
 from tutor.rules.notation import NotationError, parse_hand
+from tutor.views.scored import ScoredHand
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -93,7 +94,7 @@ def api_score():
         result = score_request(data)
     except HandError as error:
         return error_response(str(error), error.status)
-    return jsonify(result.to_dict())
+    return jsonify(ScoredHand.of(result).to_json())
 
 
 @bp.get("/fans")
