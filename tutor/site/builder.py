@@ -34,6 +34,7 @@ from .problems import BuildFailed, Problem
 from .scoring import default_engine
 from .state import Link, PageState
 from .templating import EDITION_NAMES, StaticFiles, load_translations, make_environment
+from .tileview import picture_sets
 
 DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.engine
 SPRITE = "static/tiles/tiles.svg"
@@ -44,6 +45,8 @@ PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside
 # The calculator and the quiz are small applications: htmx (52 KB, 17 KB compressed) and their own
 # scripts come on top of a page, so they have a budget of their own, as explicit as the other.
 PRACTICE_BUDGET = 140_000
+# The fan card draws the fewest tiles that show each of the 81 fans: about 700 bare tile svgs.
+CARD_BUDGET = 150_000
 
 
 @dataclass(frozen=True)
@@ -547,13 +550,24 @@ def other_page(site: Site, source: Source, done: Rendered) -> OutputPage:
 
 @dataclass(frozen=True)
 class CardGroup:
-    points: int
-    fans: tuple
+    key: str  # the fan table's category; the template names it
+    fans: tuple  # (fan, picture) pairs, the picture a tuple of SetViews (empty when the page has none)
 
 
-def card_groups(edition: str) -> list[CardGroup]:
-    values = sorted({fan.points(edition) for fan in F.FANS}, reverse=True)
-    return [CardGroup(v, tuple(f for f in F.FANS if f.points(edition) == v)) for v in values]
+# The order a player scans a hand in: its sets, its suits and tile kinds, then how it was won.
+CARD_ORDER = ("chows", "pungs", "flush", "terminals", "honors", "ranks", "concealment", "waits", "winning",
+              "special", "bonus")
+
+
+def card_groups(edition: str, sources=()) -> list[CardGroup]:
+    """The fan card's boxes: fans by category, biggest first, each with the picture its page's
+    'card' front matter draws (checked when the page was read)."""
+    pictures = {s.fan.id: picture_sets(s.meta["card"]) for s in sources if "card" in s.meta}
+    def fans(key: str) -> tuple:
+        chosen = sorted((f for f in F.FANS if f.category == key), key=lambda f: (-f.points(edition), f.id))
+        return tuple((f, pictures.get(f.id, ())) for f in chosen)
+
+    return [CardGroup(key, fans(key)) for key in CARD_ORDER]
 
 
 def generated_pages(site: Site) -> list[OutputPage]:
@@ -571,7 +585,8 @@ def generated_pages(site: Site) -> list[OutputPage]:
     fan_index.search = [S.page_document(fan_index.url, _("The 81 fans"), _("Every fan with its points"),
                                         _("Page"), ())]
     card = page(site, site.url("fan-card"), "fan_card.html",
-                {"title": _("Fan card"), "card_groups": card_groups(edition), "other_edition_points": other_points},
+                {"title": _("Fan card"), "card_groups": card_groups(edition, site.content.of_kind("fan")),
+                 "other_edition_points": other_points},
                 section=site.url("fan-card"))
     card.search = [S.page_document(card.url, _("Fan card"), _("All 81 fans on one printable page"), _("Page"), ())]
     search = page(site, site.url("search"), "search.html", {"title": _("Search")})
@@ -661,6 +676,8 @@ def _rewritten(target: str, output: OutputPage) -> bool:
 
 
 def page_budget(file: str) -> int:
+    if file == output_file("fan-card/"):
+        return CARD_BUDGET
     return PRACTICE_BUDGET if file in (output_file(CALCULATOR_URL), output_file(QUIZ_URL)) else PAGE_BUDGET
 
 
