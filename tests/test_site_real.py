@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tutor import fans as F
+from tutor.frequency import learning_path
 from tutor.site import build_site
 from tutor.site.links import references
 from tutor.site.problems import BuildFailed
@@ -70,6 +71,17 @@ def test_the_fan_card_draws_every_fan_in_its_group(real_site):
     assert sorted(groups) == sorted(F.CATEGORIES)
     css = (ROOT / "static" / "css" / "card.css").read_text(encoding="utf-8")
     assert re.search(r"\.card-zh \{[^}]*white-space: nowrap", css)
+
+
+def test_the_everyday_lessons_teach_the_30_most_common_fans():
+    by_name = {fan.name: fan.id for fan in F.FANS}
+    taught = []
+    for lesson in (p for p in LESSONS if "-everyday-" in p.name):
+        # Each fan has its own '### Name' section, and the section holds a scored hand.
+        for name, body in re.findall(r"^### (.+?)\n(.*?)(?=^##|\Z)", lesson.read_text(encoding="utf-8"), re.M | re.S):
+            taught.append(by_name[name])
+            assert "```hand" in body, name
+    assert sorted(taught) == sorted(learning_path()[:30])
 
 
 def test_no_page_loads_anything_from_outside_the_site(real_site):
