@@ -1,5 +1,7 @@
 """The combination principles, each deciding a score, and the reasons they give."""
 
+import pytest
+
 from tutor.rules.engine import score_text
 
 
@@ -94,6 +96,17 @@ def test_wait_fans_need_a_single_waiting_tile():
     two_sided = score_text("[234m] [456m] 234p 111s EE", win="4p")
     assert not {77, 78, 79} & set(fans(two_sided))
     assert "waited on" in score_text("[234m] [456m] 234p 111s EE", win="4p", why_not=[77]).why_not[0].reason
+
+
+@pytest.mark.parametrize("hand, win, form", [
+    pytest.param("11223344m 5566p 77s", "7s", "Seven Pairs", id="seven_pairs"),
+    pytest.param("11223344556677s", "7s", "Seven Shifted Pairs", id="seven_shifted_pairs"),
+    pytest.param("19m 19p 19s ESWNCFP 9s", "9s", "Thirteen Orphans", id="thirteen_orphans"),
+])
+def test_why_not_single_wait_names_the_form_that_leaves_it_out(hand, win, form):
+    answer = score_text(hand, win=win, why_not=[79]).why_not[0]
+    assert not answer.counted
+    assert answer.reason == f"Single Wait is not counted: {form} leaves it out (non-repeat)."
 
 
 def test_totals_add_up():

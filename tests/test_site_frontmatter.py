@@ -73,6 +73,8 @@ def test_split_mistakes(text, line, message):
         pytest.param("fan: full-flush", FAN_SCHEMA, [(2, "fan: expected a whole number")], id="fan_slug"),
         pytest.param("fan: 22\ntitle: Full Flush", FAN_SCHEMA, [(3, "unknown front matter key 'title'")],
                      id="fan_page_retypes_title"),
+        pytest.param("fan: 22\ncard: 123x", FAN_SCHEMA, [(3, "card: Unknown suit letter 'x'")], id="card_bad_tile"),
+        pytest.param("fan: 77\ncard: 12m +34m", FAN_SCHEMA, [(3, "'+' marks one winning tile")], id="card_two_winning"),
         pytest.param("fan: 22\nsee_also: [half-flsh]", FAN_SCHEMA, [(3, "did you mean 'half-flush'")],
                      id="see_also_typo"),
     ],
@@ -134,7 +136,7 @@ def test_read_content_reports_every_problem_with_file_and_line(tmp_path):
     shown = sorted(str(p) for p in problems)
     assert shown == [
         "content/fans/all-green.md:3: unknown front matter key 'sumary' for a fan page "
-        "(allowed: fan, summary, see_also)",
+        "(allowed: fan, summary, see_also, card)",
         "content/fans/half-flush.md:2: fan 22 (Full Flush) already has its page, fans/full-flush.md: "
         "one page per fan",
         "content/fans/pure-one-suit.md:2: fan 22 (Full Flush) already has its page, fans/full-flush.md: "

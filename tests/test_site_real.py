@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.practice.frequency import learning_path
 from tutor.rules import fans as F
 from tutor.site import build_site
 from tutor.site.links import references
@@ -51,6 +52,36 @@ def test_every_lesson_is_built_in_the_learning_path(real_site):
         slug = re.sub(r"^\d+-", "", lesson.stem)
         assert (site / "lessons" / slug / "index.html").is_file(), lesson.name
         assert f"lessons/{slug}" in linked, slug
+
+
+def test_the_fan_card_draws_every_fan_in_its_group(real_site):
+    site, _ = real_site
+    html = (site / "fan-card" / "index.html").read_text(encoding="utf-8")
+    html = html[html.index('<article class="fan-card">'):html.index("</article>")]
+    boxes = re.findall(r"<li[^>]*>(.*?)</li>", html, re.S)
+    assert len(boxes) == 81
+    for fan in F.FANS:
+        box = next(b for b in boxes if f'href="../fans/{fan.slug}/"' in b)
+        # Every fan has its picture (the page's 'card' front matter), drawn with tiles and named as one image.
+        assert 'class="tiles-inline" role="img" aria-label="' in box, fan.slug
+        assert "#tile-" in box, fan.slug
+        # The Chinese name sits in a span the stylesheet keeps from breaking.
+        assert f'<span class="card-zh" lang="zh-Hans">{fan.chinese}</span>' in box, fan.slug
+    groups = re.findall(r'<h2 id="card-([a-z]+)">', html)
+    assert sorted(groups) == sorted(F.CATEGORIES)
+    css = (ROOT / "static" / "css" / "card.css").read_text(encoding="utf-8")
+    assert re.search(r"\.card-zh \{[^}]*white-space: nowrap", css)
+
+
+def test_the_everyday_lessons_teach_the_30_most_common_fans():
+    by_name = {fan.name: fan.id for fan in F.FANS}
+    taught = []
+    for lesson in (p for p in LESSONS if "-everyday-" in p.name):
+        # Each fan has its own '### Name' section, and the section holds a scored hand.
+        for name, body in re.findall(r"^### (.+?)\n(.*?)(?=^##|\Z)", lesson.read_text(encoding="utf-8"), re.M | re.S):
+            taught.append(by_name[name])
+            assert "```hand" in body, name
+    assert sorted(taught) == sorted(learning_path()[:30])
 
 
 def test_no_page_loads_anything_from_outside_the_site(real_site):

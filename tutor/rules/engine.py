@@ -620,6 +620,11 @@ def _why_not(tally: _Tally, fan_id: int, excluded: list[ExcludedFan], readings: 
     for entry in excluded:
         if entry.fan.id == fan_id:
             return WhyNot(fan, False, f"{fan.name} is in the hand but not counted: {entry.reason}.")
+    by = next((fid for fid in sorted(tally.hits) if fan_id in _implied(fid, tally.edition)), None)
+    if by is not None:
+        # The rule text of a counted fan leaves this one out (Seven Pairs and Single Wait), even
+        # when this reading has no shape for the fan's own check to find.
+        return WhyNot(fan, False, f"{fan.name} is not counted: {FAN_BY_ID[by].name} leaves it out (non-repeat).")
     other = next((r for r in readings if fan_id in r.hits), None)
     if other is not None:
         # Non-separation: the fan lives in another reading of the same tiles, which scores less.

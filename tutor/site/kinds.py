@@ -11,6 +11,7 @@ from tutor.rules import fans as F
 from tutor.views import practice as W
 from tutor.views.page import CALCULATOR_URL, QUIZ_URL, NavItem
 from tutor.views.templating import EDITION_NAMES
+from tutor.views.tileview import picture_sets
 
 from . import search_index as S
 from .model import OutputPage, Rendered, Site, page
@@ -110,13 +111,25 @@ def other_page(site: Site, source: Source, done: Rendered) -> OutputPage:
 
 @dataclass(frozen=True)
 class CardGroup:
-    points: int
-    fans: tuple
+    key: str  # the fan table's category; the template names it
+    fans: tuple  # (fan, picture) pairs, the picture a tuple of SetViews (empty when the page has none)
 
 
-def card_groups(edition: str) -> list[CardGroup]:
-    values = sorted({fan.points(edition) for fan in F.FANS}, reverse=True)
-    return [CardGroup(v, tuple(f for f in F.FANS if f.points(edition) == v)) for v in values]
+# The order a player scans a hand in: its sets, its suits and tile kinds, then how it was won.
+CARD_ORDER = ("chows", "pungs", "flush", "terminals", "honors", "ranks", "concealment", "waits", "winning",
+              "special", "bonus")
+
+
+def card_groups(edition: str, sources=()) -> list[CardGroup]:
+    """The fan card's boxes: fans by category, biggest first, each with the picture its page's
+    'card' front matter draws (checked when the page was read)."""
+    pictures = {s.fan.id: picture_sets(s.meta["card"]) for s in sources if "card" in s.meta}
+
+    def fans(key: str) -> tuple:
+        chosen = sorted((f for f in F.FANS if f.category == key), key=lambda f: (-f.points(edition), f.id))
+        return tuple((f, pictures.get(f.id, ())) for f in chosen)
+
+    return [CardGroup(key, fans(key)) for key in CARD_ORDER]
 
 
 def generated_pages(site: Site) -> list[OutputPage]:
@@ -134,7 +147,8 @@ def generated_pages(site: Site) -> list[OutputPage]:
     fan_index.search = [S.page_document(fan_index.url, _("The 81 fans"), _("Every fan with its points"),
                                         _("Page"), ())]
     card = page(site, site.url("fan-card"), "fan_card.html",
-                {"title": _("Fan card"), "card_groups": card_groups(edition), "other_edition_points": other_points},
+                {"title": _("Fan card"), "card_groups": card_groups(edition, site.content.of_kind("fan")),
+                 "other_edition_points": other_points},
                 section=site.url("fan-card"))
     card.search = [S.page_document(card.url, _("Fan card"), _("All 81 fans on one printable page"), _("Page"), ())]
     search = page(site, site.url("search"), "search.html", {"title": _("Search")})

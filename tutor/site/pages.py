@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tutor.rules import fans as F
+from tutor.rules.notation import NotationError
 from tutor.views.problems import LocatedError, Problem
+from tutor.views.tileview import picture_sets
 
 from .blocks import lookup_fan
 from .frontmatter import Field, split, validate
@@ -42,6 +44,14 @@ def _fan_slugs(values) -> str | None:
     return None
 
 
+def _card_picture(value) -> str | None:
+    try:
+        picture_sets(value)
+    except NotationError as err:
+        return str(err)
+    return None
+
+
 PAGE_SCHEMA = {"title": Field("text", required=True), "summary": Field("text")}
 LESSON_SCHEMA = {
     "title": Field("text", required=True),
@@ -50,7 +60,9 @@ LESSON_SCHEMA = {
     "goals": Field("text list", required=True),
 }
 FAN_SCHEMA = {"fan": Field("int", required=True, check=_fan_id), "summary": Field("text"),
-              "see_also": Field("text list", check=_fan_slugs)}
+              "see_also": Field("text list", check=_fan_slugs),
+              # The fewest tiles that show the fan, drawn on the fan card.
+              "card": Field("text", check=_card_picture)}
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,13 @@ class TileRenderer:
         """Tiles in a sentence: ((123m [EEE]))."""
         return Markup('<span class="tiles-inline">' + "".join(self.set(v, sprite) for v in views) + "</span>")
 
+    def picture(self, views, sprite: str) -> Markup:
+        """A small picture of tiles (the fan card's 81): one image named once, its tiles bare svgs."""
+        label = escape("; ".join(v.label for v in views))
+        inner = "".join(f'<span class="tile-set tile-set-{v.kind}">{"".join(_bare_tile(t, sprite) for t in v.tiles)}</span>'
+                        for v in views)
+        return Markup(f'<span class="tiles-inline" role="img" aria-label="{label}">{inner}</span>')
+
     def hand(self, hand: HandView, sprite: str) -> Markup:
         """A winning hand: declared sets apart, then the concealed tiles, the winning tile, the flowers."""
         parts = [self.set(s, sprite) for s in hand.sets]
@@ -81,3 +88,13 @@ def _tile(view: TileView, sprite: str, turned_text: str) -> str:
     classes = "tile tile-winning" if view.winning else "tile"
     return (f'<svg class="{classes}" role="img" aria-label="{label}" viewBox="0 0 60 80"><title>{label}</title>'
             f'<text x="30" y="60">{view.char}</text><use href="{use}"/></svg>')
+
+
+def _bare_tile(view: TileView, sprite: str) -> str:
+    # Inside a picture that is named as a whole: no name or text fallback of its own.
+    use = f"{escape(sprite)}#tile-{view.symbol}"
+    if view.turned:
+        return (f'<svg class="tile tile-turned" viewBox="0 0 80 60">'
+                f'<use href="{use}" width="60" height="80" transform="translate(80 0) rotate(90)"/></svg>')
+    classes = "tile tile-winning" if view.winning else "tile"
+    return f'<svg class="{classes}" viewBox="0 0 60 80"><use href="{use}"/></svg>'

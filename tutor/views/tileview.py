@@ -108,6 +108,25 @@ def inline_sets(text: str) -> tuple[SetView, ...]:
     return tuple(out)
 
 
+def picture_sets(text: str) -> tuple[SetView, ...]:
+    """The fan card's picture of a fan: tiles as in a sentence, where '+5s' is the winning tile
+    and 'flower' a flower ('[555s] +5s', '12m +3m')."""
+    out = []
+    for group in text.split():
+        if group == "flower":
+            out.append(SetView("flowers", "a flower", (bonus_view(0),)))
+        elif group.startswith("+"):
+            tiles = parse_tiles(group[1:])
+            if len(tiles) != 1:
+                raise NotationError(f"'{group}': '+' marks one winning tile, such as +5s.")
+            out.append(SetView("winning", f"winning tile: {T.name(tiles[0])}", (tile_view(tiles[0], winning=True),)))
+        else:
+            out.extend(inline_sets(group))
+    if not out:
+        raise NotationError("No tiles in the picture: write tiles such as 123m 456m 789m.")
+    return tuple(out)
+
+
 def hand_view(hand: Hand, win: int, flowers: int = 0) -> HandView:
     """The picture of a winning hand. The winning tile must be among the concealed tiles."""
     concealed = list(hand.concealed)
