@@ -620,11 +620,14 @@ def _why_not(tally: _Tally, fan_id: int, excluded: list[ExcludedFan], readings: 
     for entry in excluded:
         if entry.fan.id == fan_id:
             return WhyNot(fan, False, f"{fan.name} is in the hand but not counted: {entry.reason}.")
-    by = next((fid for fid in sorted(tally.hits) if fan_id in _implied(fid, tally.edition)), None)
-    if by is not None:
-        # The rule text of a counted fan leaves this one out (Seven Pairs and Single Wait), even
-        # when this reading has no shape for the fan's own check to find.
-        return WhyNot(fan, False, f"{fan.name} is not counted: {FAN_BY_ID[by].name} leaves it out (non-repeat).")
+    if tally.view.form != STANDARD and fan.category == "waits":
+        # A special form has no sets for a wait to complete, so the wait's own check would only
+        # say so; the rule texts instead say that the form leaves the wait out (Seven Pairs and
+        # Single Wait). Other fans keep their own reason: it is the more telling one.
+        by = next((fid for fid in sorted(tally.hits) if fan_id in _implied(fid, tally.edition)
+                   and FAN_BY_ID[fid].category == "special"), None)
+        if by is not None:
+            return WhyNot(fan, False, f"{fan.name} is not counted: {FAN_BY_ID[by].name} leaves it out (non-repeat).")
     other = next((r for r in readings if fan_id in r.hits), None)
     if other is not None:
         # Non-separation: the fan lives in another reading of the same tiles, which scores less.
