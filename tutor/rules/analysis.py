@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
 from tutor.rules import tiles as T
-from tutor.rules.engine import HandError, NotWinning, Result, Situation, score
+from tutor.rules.engine import MAX_FLOWERS, HandError, NotWinning, Result, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION
 from tutor.rules.notation import Hand, NotationError, format_tiles, parse_tiles
 from tutor.rules.shanten import counts_of, form_shanten, form_useful
@@ -137,6 +137,12 @@ def check_hand(hand: Hand) -> None:
             raise HandError(f"The hand holds {counts[t]} copies of {T.code(t)}; there are only four of each tile.")
 
 
+def check_situation(situation: Situation) -> None:
+    """HandError for a situation no tile could go with; the rest is checked wait by wait."""
+    if not 0 <= situation.flowers <= MAX_FLOWERS:
+        raise HandError(f"Flowers must be from 0 to {MAX_FLOWERS} (there are four flowers and four seasons).")
+
+
 def last_written_tile(text: str) -> int | None:
     """The last concealed tile as written ('... 456p 5s' -> 5s), or None if none can be read."""
     for group in reversed(text.split()):
@@ -213,6 +219,7 @@ def discards(hand: Hand) -> list[Discard]:
     out = []
     for tile in sorted(set(hand.concealed)):
         shanten, _forms, useful = _useful13(_without_tile(hand, tile))
+        useful = _live(counts, useful)  # the discarded tile is seen too: none of it may be left
         out.append(Discard(tile, shanten, useful, sum(4 - counts[t] for t in useful)))
     out.sort(key=lambda d: (d.shanten, -d.useful_count, d.tile))
     return out
@@ -231,6 +238,8 @@ def analyze(
     (the last concealed tile when it is not among them). why_not is passed to the
     score of a 14-tile hand that wins."""
     check_hand(hand)
+    if situation is not None:
+        check_situation(situation)
     n = tile_count(hand)
     if n == 13:
         shanten, forms, useful = _useful13(hand)
