@@ -23,11 +23,10 @@ from typing import Any, Iterable
 from tutor.rules import tiles as T
 from tutor.rules.engine import MAX_FLOWERS, HandError, NotWinning, Result, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION
-from tutor.rules.notation import Hand, NotationError, format_tiles, parse_tiles
+from tutor.rules.notation import Hand, NotationError, parse_tiles
 from tutor.rules.shanten import counts_of, form_shanten, form_useful
 
 WAIT_FANS = (77, 78, 79)  # Edge Wait, Closed Wait, Single Wait
-FLOWER_TILES = 81
 
 
 @dataclass(frozen=True)
@@ -193,6 +192,10 @@ def waits(hand: Hand, situation: Situation | None = None, edition: str = DEFAULT
     if tile_count(hand) != 13:
         raise HandError("Waits are asked of a 13-tile hand.")
     shanten, _forms, useful = _useful13(hand)
+    return _scored_waits(hand, shanten, useful, situation, edition)
+
+
+def _scored_waits(hand: Hand, shanten: int, useful, situation: Situation | None, edition: str) -> list[Wait]:
     if shanten != 0:
         return []
     return [_scored_wait(hand, tile, situation, edition) for tile in useful]
@@ -243,7 +246,7 @@ def analyze(
     n = tile_count(hand)
     if n == 13:
         shanten, forms, useful = _useful13(hand)
-        found = waits(hand, situation, edition) if shanten == 0 else []
+        found = _scored_waits(hand, shanten, useful, situation, edition)
         return Analysis(hand, edition, n, shanten, forms, useful, waits=found)
     forms = form_shanten(counts_of(hand.concealed), len(hand.melds))
     shanten = min(s for s in forms.values() if s is not None)
@@ -262,8 +265,3 @@ def analyze(
             analysis.score_error = str(error)
     return analysis
 
-
-def describe(analysis: Analysis) -> str:
-    """One line for the command line and logs: '1-shanten, useful 2m 5m'."""
-    state = {-1: "wins", 0: "ready"}.get(analysis.shanten, f"{analysis.shanten}-shanten")
-    return f"{state}; useful {format_tiles(analysis.useful) or 'none'}"
