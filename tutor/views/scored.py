@@ -4,7 +4,7 @@ build scores, and the offline quiz bank (rendered from the same fragments).
 
     ScoredHand.of(result)   from the engine's Result (tutor.rules.engine.score)
     .lines                  one FanLine per counted fan: points, count, subtotal, tiles, reason
-    .to_json()              the body of POST /api/score
+    .to_json()              the body of POST /api/score (Result.to_dict, the engine's own)
 """
 
 from __future__ import annotations
@@ -69,43 +69,6 @@ class ScoredHand:
         return next((line for line in self.lines if line.fan.id == fan_id), None)
 
     def to_json(self) -> dict[str, Any]:
-        """The answer of POST /api/score (and `tutor score --json`)."""
-        result = self.result
-        division = result.division
-        return {
-            "hand": result.hand.notation(),
-            "win": T.code(result.situation.win),
-            "rules": self.edition,
-            "total": self.total,
-            "points_without_flowers": result.points_without_flowers,
-            "meets_minimum": self.meets_minimum,
-            "fans": [
-                {"id": line.fan.id, "slug": line.fan.slug, "name": line.fan.name, "chinese": line.fan.chinese,
-                 "pinyin": line.fan.pinyin, "points": line.points, "count": line.count, "tiles": list(line.codes),
-                 "reason": line.reason}
-                for line in self.lines
-            ],
-            "excluded": [
-                {"id": e.fan.id, "slug": e.fan.slug, "name": e.fan.name, "reason": e.reason,
-                 "principle": e.principle, "by": e.by.id if e.by else None}
-                for e in result.excluded
-            ],
-            "why_not": [
-                {"id": w.fan.id, "slug": w.fan.slug, "name": w.fan.name, "counted": w.counted, "reason": w.reason}
-                for w in result.why_not
-            ],
-            "division": {
-                "form": division.form,
-                "sets": [
-                    {"tiles": format_tiles(g.tiles), "kind": g.kind, "melded": g.open and g.declared,
-                     "concealed": not g.open}
-                    for g in division.sets
-                ],
-                "pair": format_tiles(division.pair.tiles) if division.pair else None,
-                "pairs": [format_tiles((t, t)) for t in division.pairs],
-                "knitted": format_tiles(division.knitted) if division.knitted else None,
-                "text": " ".join(division.describe()),
-            },
-            "waits": [T.code(t) for t in result.waits],
-            "payments": result.payments(),
-        }
+        """The answer of POST /api/score (and `tutor score --json`): the engine's own serialisation,
+        so the browser's engine (which runs tutor.rules alone) answers in the very same words."""
+        return self.result.to_dict()
