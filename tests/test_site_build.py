@@ -80,7 +80,8 @@ def site_files(site: Path) -> list[str]:
 
 
 def html_files(site: Path) -> list[Path]:
-    return sorted(site.rglob("*.html"))
+    """The pages (the offline quiz's hands are fragments of the quiz page: see their own test)."""
+    return sorted(p for p in site.rglob("*.html") if p.parent != site / "quiz" / "hands")
 
 
 # --- expected output -------------------------------------------------------------------------------
@@ -88,7 +89,11 @@ def html_files(site: Path) -> list[Path]:
 
 def test_fixture_site_matches_expected_output(built):
     site, report = built
-    pages = [f for f in site_files(site) if not f.startswith("static/")]
+    # The offline quiz bank's hands are listed by quiz/bank.json (checked below), not one by one here.
+    pages = [f for f in site_files(site) if not f.startswith(("static/", "quiz/hands/"))]
+    bank = json.loads((site / "quiz" / "bank.json").read_text(encoding="utf-8"))
+    assert sorted("quiz/" + h["file"] for h in bank["hands"]) == sorted(
+        f for f in site_files(site) if f.startswith("quiz/hands/"))
     actual = {name: normalise((site / name).read_text(encoding="utf-8")) for name in COMPARED}
     actual["files.txt"] = "\n".join(pages) + "\n"
     if os.environ.get("TUTOR_UPDATE_EXPECTED"):
@@ -223,6 +228,20 @@ def test_no_script_stylesheet_or_image_comes_from_outside_the_site(built):
                 assert on_disk(site, page, ref.target).is_file(), f"{page}: {ref.target}"
                 checked += 1
     assert checked > 2 * len(pages)  # every page has its stylesheet and theme script, some have tiles
+
+
+def test_offline_quiz_hands_link_as_the_quiz_page_that_shows_them(built):
+    """A banked hand is swapped into quiz/: its tiles, fan pages and scripts resolve from there."""
+    site, _ = built
+    quiz_page = site / "quiz" / "index.html"
+    hands = sorted((site / "quiz" / "hands").glob("*.html"))
+    assert hands
+    for hand in hands[:40]:
+        refs = references(hand.read_text(encoding="utf-8"))
+        assert any(ref.tag == "use" for ref in refs)
+        for ref in refs:
+            if ref.tag in ("use", "a") and not ref.target.startswith(("#", "?")):
+                assert on_disk(site, quiz_page, ref.target.split("?")[0] or ".").exists(), f"{hand.name}: {ref.target}"
 
 
 def on_disk(site: Path, page: Path, target: str) -> Path:

@@ -1,6 +1,7 @@
 /* The fan quiz in the browser: each hand gets its own address (?mode=&seed=...), progress is kept
    in this browser only (localStorage), and with no backend the quiz deals from the bank the build
-   wrote (quiz/bank.json) and grades here, with the engine's answers and reasons stored in it.
+   wrote (quiz/bank.json and quiz/hands/): each hand the backend's own fragment, its grading for
+   every answer in it, of which this script shows the pieces that fit the player's ticks.
    With a backend, htmx swaps in the server's fragments (templates/fragments/quiz_area.html). */
 (function () {
   "use strict";
@@ -10,7 +11,6 @@
   var area = document.getElementById("quiz-area");
   var backend = page.getAttribute("data-backend");
   var root = page.getAttribute("data-root");
-  var sprite = page.getAttribute("data-sprite");
   var STORE = "tutor-quiz-progress";
   var offline = false;
   var bank = null;
@@ -74,7 +74,7 @@
       if (location.search !== address) { history.pushState(null, "", address); }
     }
     var graded = area.querySelector("[data-graded]");
-    if (graded) {
+    if (graded && !graded.hidden) {
       record(JSON.parse(graded.getAttribute("data-graded")));
       graded.querySelector("h2").focus();
     } else if (answer) {
@@ -136,15 +136,19 @@
   showProgress();
 
   // --- no backend: the bank -------------------------------------------------------------------------
+  // The build rendered each banked hand as the backend's own fragment, with its grading for every
+  // answer (templates/fragments/quiz_graded.html, offline). Here we only fetch one and, once
+  // answered, show the pieces of the grading that fit the ticks: no tile is drawn, nothing graded.
   function withBank(then) {
     if (bank) { then(bank); return; }
     fetch(page.getAttribute("data-bank")).then(function (r) {
       if (!r.ok) { throw new Error(String(r.status)); }
       return r.json();
-    }).then(function (data) { bank = data; then(bank); }).catch(function () {
-      area.textContent = "";
-      area.appendChild(el("div", { "class": "calc-error", role: "alert" }, [el("p", {}, [say("no_bank")])]));
-    });
+    }).then(function (data) { bank = data; then(bank); }).catch(failed);
+  }
+  function failed() {
+    area.textContent = "";
+    area.appendChild(el("div", { "class": "calc-error", role: "alert" }, [el("p", {}, [say("no_bank")])]));
   }
 
   function same(entry, params) {
@@ -161,181 +165,66 @@
       var exact = kind.filter(function (entry) { return String(entry.seed) === params.get("seed"); })[0];
       var entry = exact || kind[Math.floor(Math.random() * kind.length)];
       if (!entry) { return; }
-      area.textContent = "";
-      if (!exact && !fresh) { area.appendChild(el("p", { "class": "notice", role: "status" }, [say("not_in_bank")])); }
-      area.appendChild(handForm(entry, data, null));
-      shown(true);
+      var folder = page.getAttribute("data-bank").replace(/[^/]*$/, "");
+      fetch(folder + entry.file).then(function (r) {
+        if (!r.ok) { throw new Error(String(r.status)); }
+        return r.text();
+      }).then(function (html) {
+        area.innerHTML = html;  // a file of this very site, written by its build
+        if (!exact && !fresh) {
+          area.insertBefore(el("p", { "class": "notice", role: "status" }, [say("not_in_bank")]), area.firstChild);
+        }
+        shown(true);
+      }).catch(failed);
     });
-  }
-
-  function entryParams(entry) {
-    var params = new URLSearchParams();
-    params.set("mode", entry.mode);
-    if (entry.fan) { params.set("fan", entry.fan); }
-    if (entry.band !== null) { params.set("band", String(entry.band)); }
-    params.set("seed", String(entry.seed));
-    return params.toString();
-  }
-
-  function tileSvg(codeText, data) {
-    var turned = codeText[0] === "~", down = codeText[0] === "_";
-    var c = turned || down ? codeText.slice(1) : codeText;
-    var known = data.tiles[c] || [c, c];
-    var label = known[0] + (turned ? ", " + say("turned") : down ? ", " + say("face_down") : "");
-    var ns = "http://www.w3.org/2000/svg";
-    var svg = document.createElementNS(ns, "svg");
-    svg.setAttribute("class", turned ? "tile tile-turned" : "tile");
-    svg.setAttribute("role", "img");
-    svg.setAttribute("aria-label", label);
-    svg.setAttribute("viewBox", turned ? "0 0 80 60" : "0 0 60 80");
-    var title = document.createElementNS(ns, "title");
-    title.textContent = label;
-    var text = document.createElementNS(ns, "text");
-    text.setAttribute("x", turned ? "40" : "30");
-    text.setAttribute("y", turned ? "48" : "60");
-    text.textContent = down ? "\uD83C\uDC2B" : known[1];
-    var use = document.createElementNS(ns, "use");
-    use.setAttribute("href", sprite + "#tile-" + (down ? "back" : c));
-    if (turned) {
-      use.setAttribute("width", "60");
-      use.setAttribute("height", "80");
-      use.setAttribute("transform", "translate(80 0) rotate(90)");
-    }
-    svg.appendChild(title);
-    svg.appendChild(text);
-    svg.appendChild(use);
-    return svg;
-  }
-
-  function drawHand(pic, data) {
-    var hand = el("div", { "class": "hand", role: "group", "aria-label": pic.label });
-    pic.sets.forEach(function (set) {
-      hand.appendChild(el("span", { "class": "tile-set tile-set-" + set[0], role: "group", "aria-label": set[1] },
-        set[2].map(function (c) { return tileSvg(c, data); })));
-    });
-    if (pic.concealed.length) {
-      hand.appendChild(el("span", { "class": "tile-set tile-set-concealed" }, pic.concealed.map(function (c) { return tileSvg(c, data); })));
-    }
-    var win = tileSvg(pic.win[0], data);
-    win.setAttribute("class", "tile tile-winning");
-    hand.appendChild(el("span", { "class": "tile-set tile-set-winning", role: "group", "aria-label": pic.win[1] },
-      [el("span", { "class": "winning-mark", "aria-hidden": "true" }, [say("win")]), win]));
-    if (pic.flowers.length) {
-      var flowers = el("span", { "class": "tile-set tile-set-flowers", role: "group", "aria-label": pic.flowers_label });
-      pic.flowers.forEach(function (f) {
-        data.tiles[f[0]] = [f[1], f[2]];
-        flowers.appendChild(tileSvg(f[0], data));
-      });
-      hand.appendChild(flowers);
-    }
-    return el("div", { "class": "result-hand" }, [hand]);
-  }
-
-  function situation(entry) {
-    var s = entry.situation, items = [s.self_drawn ? say("self_drawn") : say("discard"),
-      say("seat_wind", { wind: say(s.seat_wind) }), say("prevalent_wind", { wind: say(s.prevalent_wind) })];
-    if (s.flowers) { items.push(say(s.flowers === 1 ? "flower" : "flowers", { num: s.flowers })); }
-    ["last_tile", "last_wall_tile", "replacement_tile", "robbing_kong"].forEach(function (flag) { if (s[flag]) { items.push(say(flag)); } });
-    return el("ul", { "class": "situation" }, items.map(function (text) { return el("li", {}, [text]); }));
-  }
-
-  function points(n) { return say(n === 1 ? "point" : "points", { num: n }); }
-
-  function handForm(entry, data, graded) {
-    var form = el("form", { id: "quiz-answer", "class": "quiz-answer", action: "#", method: "post", "data-params": entryParams(entry) });
-    form.entry = entry;
-    form.appendChild(el("h2", { id: "quiz-hand-title", tabindex: "-1" }, [say("title")]));
-    form.appendChild(drawHand(entry.picture, data));
-    form.appendChild(situation(entry));
-    var counted = entry.fans.map(function (f) { return f[0]; });
-    var choices = el("fieldset", { "class": "quiz-choices" }, [el("legend", {}, [say("legend")])]);
-    entry.choices.forEach(function (id) {
-      var box = el("input", { type: "checkbox", id: "tick-" + id, name: "tick", value: String(id) });
-      var css = "choice";
-      if (graded) {
-        box.disabled = true;
-        box.checked = graded.ticked.indexOf(id) >= 0;
-        css += (counted.indexOf(id) >= 0 ? " is-counted" : "") + (box.checked ? " is-ticked" : "");
-      }
-      choices.appendChild(el("div", { "class": css }, [box, el("label", { "for": "tick-" + id },
-        [data.fans[id][0] + " ", el("span", { "class": "points-note" }, [points(data.fans[id][2])])])]));
-    });
-    form.appendChild(choices);
-    var total = el("input", { id: "quiz-total", name: "total", inputmode: "numeric", pattern: "[0-9]*", size: "5", autocomplete: "off" });
-    if (graded) { total.disabled = true; total.value = graded.total === null ? "" : String(graded.total); }
-    form.appendChild(el("div", { "class": "field" }, [el("label", { "for": "quiz-total" }, [say("total_label")]), total]));
-    if (!graded) { form.appendChild(el("button", { type: "submit", "class": "primary" }, [say("check")])); }
-    var wrap = document.createDocumentFragment();
-    wrap.appendChild(form);
-    if (graded) { wrap.appendChild(gradedSection(entry, data, graded)); }
-    wrap.appendChild(el("p", { "class": "quiz-links" }, [
-      el("a", { href: "?" + entryParams(entry), "data-share": "" }, [say("share")]), " ",
-      el("button", { type: "submit", form: "quiz-setup" }, [say("another")])]));
-    return wrap;
   }
 
   function gradeOffline(form) {
-    var entry = form.entry;
-    var ticked = Array.prototype.filter.call(form.querySelectorAll("input[name='tick']"), function (b) { return b.checked; })
-      .map(function (b) { return Number(b.value); });
+    var grading = area.querySelector("[data-offline-grading]");
     var text = form.elements.total.value.trim();
-    if (text && !/^[0-9]{1,4}$/.test(text)) { form.elements.total.setCustomValidity(say("pick_total")); form.reportValidity(); return; }
-    withBank(function (data) {
-      area.textContent = "";
-      area.appendChild(handForm(entry, data, { ticked: ticked, total: text ? Number(text) : null }));
-      shown(false);
+    form.elements.total.setCustomValidity("");
+    if (text && !/^[0-9]{1,4}$/.test(text)) {
+      form.elements.total.setCustomValidity(say("pick_total"));
+      form.reportValidity();
+      return;
+    }
+    var ticked = {};
+    Array.prototype.forEach.call(form.querySelectorAll("input[name='tick']"), function (box) {
+      if (box.checked) { ticked[box.value] = true; }
     });
-  }
-
-  function gradedSection(entry, data, graded) {
-    var counted = entry.fans.map(function (f) { return f[0]; });
-    var found = entry.fans.filter(function (f) { return graded.ticked.indexOf(f[0]) >= 0; });
-    var missed = entry.fans.filter(function (f) { return graded.ticked.indexOf(f[0]) < 0; });
-    var wrong = graded.ticked.filter(function (id) { return counted.indexOf(id) < 0; }).sort(function (a, b) { return a - b; });
-    var totalRight = graded.total === null ? null : graded.total === entry.total;
-    var perfect = !missed.length && !wrong.length && totalRight !== false;
-    var section = el("section", { "class": "quiz-graded", "aria-labelledby": "graded-title", "data-graded": JSON.stringify({
-      found: found.map(function (f) { return f[0]; }), missed: missed.map(function (f) { return f[0]; }),
-      wrong: wrong, perfect: perfect }) });
-    section.appendChild(el("h2", { id: "graded-title", tabindex: "-1" }, [say(perfect ? "perfect" : "graded")]));
-    var summary = say("summary", { found: found.length, all: entry.fans.length });
-    if (wrong.length) { summary += " " + say(wrong.length === 1 ? "wrong_one" : "wrong_many", { num: wrong.length }); }
-    section.appendChild(el("p", { "class": "graded-summary", "data-summary": "" }, [summary]));
-    function fanLink(id) { return el("a", { href: fanHref(id) }, [data.fans[id][0]]); }
-    function list(kind, rows, make) {
-      if (!rows.length) { return; }
-      section.appendChild(el("h3", {}, [say(kind)]));
-      section.appendChild(el("ul", { "class": "graded-list " + kind }, rows.map(make)));
-    }
-    function worth(f) { return " · " + points(f[2]) + (f[1] > 1 ? " × " + f[1] : ""); }
-    list("found", found, function (f) { return el("li", {}, [fanLink(f[0]), worth(f)]); });
-    // The tiles that make a fan, drawn small (the whole hand named, not drawn again), as fan_lines.html does.
-    function tilesOf(f) {
-      var tiles = f[3] ? f[3].split(" ") : [];
-      if (tiles.length >= 14) { return [el("span", { "class": "fan-tiles fan-whole" }, [say("whole")])]; }
-      if (!tiles.length) { return []; }
-      return [el("span", { "class": "fan-tiles" }, [el("span", { "class": "tiles-inline" }, [el("span", { "class": "tile-set tile-set-tiles" },
-        tiles.map(function (c) { return tileSvg(c, data); }))])])];
-    }
-    list("missed", missed, function (f) {
-      var where = tilesOf(f);
-      var whole = f[3] && f[3].split(" ").length >= 14;
-      return el("li", {}, [fanLink(f[0]), worth(f) + ": "].concat(where, [(whole ? ": " : where.length ? " " : "") + f[4]]));
+    // The form as the backend shows an answered hand: ticks kept, counted fans marked, nothing to send.
+    Array.prototype.forEach.call(form.querySelectorAll(".choice"), function (choice) {
+      var box = choice.querySelector("input");
+      choice.classList.toggle("is-counted", choice.hasAttribute("data-counted"));
+      choice.classList.toggle("is-ticked", box.checked);
     });
-    list("wrong", wrong, function (id) { return el("li", {}, [fanLink(id), ": " + (entry.reasons[id] || "")]); });
-    if (graded.total !== null) {
-      section.appendChild(el("p", { "class": "graded-total" }, [totalRight ? say("total_right", { total: entry.total })
-        : say("total_wrong", { given: graded.total, total: entry.total })]));
-    }
-    var body = el("tbody", {}, entry.fans.map(function (f) {
-      return el("tr", {}, [el("th", { scope: "row" }, [fanLink(f[0])].concat(tilesOf(f), [el("small", { "class": "fan-reason" }, [f[4]])])),
-        el("td", {}, [String(f[2])]), el("td", {}, [String(f[1])]), el("td", {}, [String(f[1] * f[2])])]);
-    }));
-    section.appendChild(el("table", { "class": "score fan-lines" }, [el("caption", {}, [say("caption")]),
-      el("thead", {}, [el("tr", {}, ["fan", "points_col", "count", "subtotal"].map(function (k) { return el("th", { scope: "col" }, [say(k)]); }))]),
-      body,
-      el("tfoot", {}, [el("tr", {}, [el("th", { scope: "row", colspan: "3" }, [say("total")]), el("td", {}, [String(entry.total)])])])]));
-    return section;
+    Array.prototype.forEach.call(form.elements, function (input) { input.disabled = true; });
+    Array.prototype.forEach.call(form.querySelectorAll("button[type='submit']"), function (b) { b.hidden = true; });
+    // The pieces of the grading that fit these ticks.
+    var shownIds = { found: [], missed: [], wrong: [] };
+    grading.querySelectorAll("[data-when]").forEach(function (piece) {
+      var id = piece.getAttribute("data-fan");
+      var show = (piece.getAttribute("data-when") === "ticked") === Boolean(ticked[id]);
+      piece.hidden = !show;
+      if (show) { shownIds[piece.parentNode.classList.contains("found") ? "found" : piece.parentNode.classList.contains("missed") ? "missed" : "wrong"].push(Number(id)); }
+    });
+    grading.querySelectorAll(".graded-part").forEach(function (part) {
+      part.hidden = !part.querySelector("[data-when]:not([hidden])");
+    });
+    grading.querySelectorAll("[data-count]").forEach(function (sentence) {
+      sentence.hidden = Number(sentence.getAttribute("data-number")) !== shownIds[sentence.getAttribute("data-count")].length;
+    });
+    var totalRight = text ? Number(text) === Number(grading.getAttribute("data-hand-total")) : null;
+    grading.querySelectorAll("[data-total]").forEach(function (verdict) {
+      verdict.hidden = totalRight === null || (verdict.getAttribute("data-total") === "right") !== totalRight;
+    });
+    grading.querySelectorAll("[data-given]").forEach(function (given) { given.textContent = text; });
+    var perfect = !shownIds.missed.length && !shownIds.wrong.length && totalRight !== false;
+    grading.querySelector("[data-perfect]").hidden = !perfect;
+    grading.querySelector("[data-imperfect]").hidden = perfect;
+    grading.hidden = false;
+    record({ found: shownIds.found, missed: shownIds.missed, wrong: shownIds.wrong, perfect: perfect });
+    grading.querySelector("h2").focus();
   }
 
   // --- start: is there a backend? --------------------------------------------------------------------

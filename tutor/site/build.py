@@ -27,8 +27,7 @@ from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
 
-from . import parallel as P
-from . import quizbank
+from . import parallel, quizbank
 from . import search_index as S
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
@@ -135,9 +134,9 @@ def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
     return Site(root, content, Frame(config, env, static, translations, pages))
 
 
-def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], str]:
+def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], dict]:
     """Every page of the site, in a fixed order (home, lessons, the 81 fans, other pages, generated
-    ones), and the offline quiz bank's json.
+    ones), and the offline quiz bank (tutor.site.quizbank).
 
     The pages written in markdown are rendered (markdown, then their page template) in forked
     workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
@@ -162,8 +161,8 @@ PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker 
 SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
 
 
-def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], str, list[Problem]]:
-    """The page of every markdown source, by content path, and the quiz bank's json. Unchanged
+def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], dict, list[Problem]]:
+    """The page of every markdown source, by content path, and the quiz bank. Unchanged
     markdown comes from the cache; the rest is rendered, and both go through their page template,
     shared out over the cores; a bank not in the cache is dealt by one more task beside them."""
     cached, todo, keys = {}, [], {}
@@ -178,19 +177,24 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
         engine = default_engine()
     # Made before forking, so the workers share its imports and compiled patterns.
     converter = _markdown_converter(site, engine) if todo else None
-    workers = P.worker_count(len(todo), PAGES_PER_WORKER)
+    workers = parallel.worker_count(len(todo), PAGES_PER_WORKER)
     sources = site.content.sources
     count = workers * SHARES_PER_WORKER if workers > 1 else 1
     tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
     bank = quizbank.stored_bank(site, cache)
     try:
-        results = P.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + tasks, workers)
-    except P.WorkerDied:
-        return {}, "", [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
+        results = parallel.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + tasks, workers)
+    except parallel.WorkerDied:
+        return {}, {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
                                        "of memory?); nothing was written: run the build again")]
+    problems = []
     if bank is None:
-        bank = quizbank.keep(site, cache, results.pop(0))
-    rendered, pages, problems = dict(cached), {}, []
+        dealt = results.pop(0)
+        if isinstance(dealt, Problem):
+            problems.append(dealt)
+        else:
+            bank = quizbank.keep(site, cache, dealt)
+    rendered, pages = dict(cached), {}
     for fresh, share_pages, found in results:
         for path, result in fresh.items():
             cache.put(keys[path], result.to_json())
@@ -339,7 +343,7 @@ def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
     return total
 
 
-def write_site(site: Site, pages: list[OutputPage], bank: str, out: Path) -> None:
+def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path) -> None:
     """Write everything into a fresh folder beside `out`, then swap it in."""
     if out.exists() and not _replaceable(out):
         raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
@@ -359,8 +363,10 @@ def write_site(site: Site, pages: list[OutputPage], bank: str, out: Path) -> Non
         (staging / SEARCH_INDEX).write_text(S.to_json(documents), encoding="utf-8")
         # Data for the practice pages: the offline quiz bank (graded in the browser on a static
         # host) and the check questions the backend grades (the pages hold them for the browser).
-        (staging / QUIZ_BANK).parent.mkdir(parents=True, exist_ok=True)
-        (staging / QUIZ_BANK).write_text(bank, encoding="utf-8")
+        for relative, text in quizbank.files(bank).items():
+            target = staging / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
         (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
         (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
         _swap(staging, out)

@@ -77,3 +77,12 @@ class RenderCache:
         for file in self.folder.glob("*.json"):
             if file.stem not in self.used:
                 file.unlink(missing_ok=True)
+
+    def keep_newest(self, count: int) -> None:
+        """Remove all but the newest `count` entries (for a cache shared by several projects)."""
+        if not self.folder:
+            return
+        entries = sorted(self.folder.glob("*.json"), key=lambda f: f.stat().st_mtime, reverse=True)
+        for file in entries[count:]:
+            if file.stem not in self.used:
+                file.unlink(missing_ok=True)

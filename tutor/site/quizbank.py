@@ -1,51 +1,84 @@
-"""The offline quiz bank: a few hundred hands dealt and scored at build time (tutor.views.practice),
-written to quiz/bank.json for a static host. Dealing takes a second or two, so the bank is kept
-in <root>/.site-cache/quiz/ between builds, keyed by tutor's source and the edition.
+"""The offline quiz bank: hands dealt at build time (tutor.views.practice.bank_keys), each rendered
+as the very fragment the backend answers with it, its grading for every answer included
+(offline_quiz_context). The build writes quiz/bank.json, the list of hands with the file of each,
+and the files under quiz/hands/; on a static host fan-quiz.js fetches one and shows it.
+
+Dealing and rendering take a second or two, so the bank is kept between builds, keyed by
+tutor's source, the templates, the configuration and the tile art. It does not depend on the
+content, so the cache is one per user (in the system's temporary folder, as Jinja2 keeps its
+compiled templates) and serves every checkout and test build alike; a build with --no-cache
+neither reads nor writes it.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import tempfile
+from pathlib import Path
 
-from tutor.views.practice import quiz_bank
+from tutor.views.page import QUIZ_BANK, QUIZ_URL
+from tutor.views.practice import bank_file, bank_keys, offline_quiz_context
+from tutor.views.problems import Problem
 
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
-from .model import Site
+from .model import Site, TemplateProblem, render_template
 
 CACHE_FOLDER = ".site-cache"
+SHARED_FOLDER = Path(tempfile.gettempdir()) / f"tutor-quiz-bank-{os.getuid() if hasattr(os, 'getuid') else 0}"
+KEEP = 6  # banks kept in the shared folder: one per recent source, templates and configuration
+SPRITE = "static/tiles/tiles.svg"
+HANDS_FOLDER = QUIZ_URL + "hands/"
+
 
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
-    # Kept in <root>/.site-cache/quiz/ between builds, keyed by tutor's source, unless the build
-    # runs without a cache (then the page cache has no folder either).
-    return RenderCache(site.root / CACHE_FOLDER / "quiz" if cache.folder else None,
-                       fingerprint(TUTOR_SOURCE, site.config.default_edition))
+    # None when the build runs without a cache (then the page cache has no folder either).
+    inputs = (TUTOR_SOURCE, site.root / "templates", repr(site.config), site.static.version(SPRITE))
+    return RenderCache(SHARED_FOLDER if cache.folder else None, fingerprint(*inputs))
 
 
-def stored_bank(site: Site, cache: RenderCache) -> str | None:
-    """The bank's json from the cache, or None when it must be dealt."""
-    edition = site.config.default_edition
+def stored_bank(site: Site, cache: RenderCache) -> dict | None:
+    """The bank from the cache, or None when it must be dealt."""
     store = bank_cache(site, cache)
-    stored = store.get(store.key("bank", edition))
-    if stored is None:
-        return None
-    store.prune()
-    return bank_text(stored)
+    return store.get(store.key("bank", site.config.default_edition))
 
 
 def deal_task(site: Site):
-    """The task that deals the bank in the site's edition (a worker runs it beside the pages)."""
+    """The task that deals and renders the bank (a worker runs it beside the pages)."""
+    return lambda: deal_bank(site)
+
+
+def deal_bank(site: Site) -> dict | Problem:
+    """{"edition", "hands": [{mode, fan, band, seed, file}], "files": {path in the site: html}},
+    or the template's problem (returned, not raised: it comes back from a worker process)."""
     edition = site.config.default_edition
-    return lambda: quiz_bank(edition)
+    shared = site.frame.context(QUIZ_URL)
+    hands, files = [], {}
+    for key in bank_keys(edition):
+        file = bank_file(key)
+        context = dict(shared, **offline_quiz_context(key, edition))
+        try:
+            files[QUIZ_URL + file] = render_template(site, "fragments/quiz_area.html", context)
+        except TemplateProblem as err:
+            return err.problem
+        hands.append({**key.as_dict(), "file": file})
+    return {"edition": edition, "hands": hands, "files": files}
 
 
-def keep(site: Site, cache: RenderCache, bank: dict) -> str:
-    """Store a freshly dealt bank for the next build; its json."""
+def keep(site: Site, cache: RenderCache, bank: dict) -> dict:
+    """Store a freshly dealt bank for the next build."""
     store = bank_cache(site, cache)
     store.put(store.key("bank", site.config.default_edition), bank)
-    store.prune()
-    return bank_text(bank)
+    store.keep_newest(KEEP)
+    return bank
 
 
-def bank_text(bank: dict) -> str:
-    return json.dumps(bank, ensure_ascii=False, separators=(",", ":"))
+def index_json(bank: dict) -> str:
+    """quiz/bank.json: which hands the bank holds, and where."""
+    return json.dumps({"edition": bank["edition"], "hands": bank["hands"]}, ensure_ascii=False, separators=(",", ":"))
+
+
+def files(bank: dict) -> dict[str, str]:
+    """Every file of the bank by its path in the site: the index and each hand's fragment."""
+    return {QUIZ_BANK: index_json(bank), **bank["files"]}

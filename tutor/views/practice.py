@@ -23,7 +23,7 @@ from typing import Any
 from tutor.practice import quiz as Q
 from tutor.practice.frequency import learning_path
 from tutor.rules import tiles as T
-from tutor.rules.engine import HandError, Situation, score
+from tutor.rules.engine import HandError, Situation
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
 from tutor.views.scored import FanLine, ScoredHand
 from tutor.views.tileview import hand_view, tile_view
@@ -242,12 +242,16 @@ def quiz_choices(quiz: Q.QuizHand, size: int = CHOICES) -> list[Fan]:
 
 
 # ------------------------------------------------------------------------ the offline bank
+# On a static host the quiz deals from hands the build dealt and rendered: for each, the very
+# fragment the backend answers with the hand (templates/fragments/quiz_area.html), and its grading
+# for every way of ticking, each piece marked with the ticks it is shown for. fan-quiz.js only
+# shows and hides those pieces; it neither draws tiles nor grades.
 
-BANK_SEEDS = {"starter": 100, "mixed": 100, "band": 8, "fan": 2}  # band: per value, fan: per fan
+BANK_SEEDS = {"starter": 40, "mixed": 40, "band": 4, "fan": 2}  # band: per value, fan: per fan
 
 
 def bank_keys(edition: str) -> list[QuizKey]:
-    """The hands of the offline bank: 100 starter, 100 mixed, 8 per point value, 2 per fan (458)."""
+    """The hands of the offline bank: 40 starter, 40 mixed, 4 per point value, 2 per fan."""
     keys = [QuizKey("starter", seed, edition=edition) for seed in range(1, BANK_SEEDS["starter"] + 1)]
     keys += [QuizKey("mixed", seed, edition=edition) for seed in range(1, BANK_SEEDS["mixed"] + 1)]
     keys += [QuizKey("band", seed, band=band, edition=edition)
@@ -257,61 +261,18 @@ def bank_keys(edition: str) -> list[QuizKey]:
     return keys
 
 
-def bank_entry(key: QuizKey) -> dict[str, Any]:
-    """One hand with all the browser needs to show it and grade it as the backend would."""
+def bank_file(key: QuizKey) -> str:
+    """Where the build writes a banked hand's fragment, relative to the quiz page."""
+    kind = key.fan if key.mode == "fan" else str(key.band) if key.mode == "band" else ""
+    return f"hands/{key.mode}{'-' + kind if kind else ''}-{key.seed}.html"
+
+
+def offline_quiz_context(key: QuizKey, edition: str) -> dict[str, Any]:
+    """The quiz area of one banked hand: dealt as the backend deals it, with its grading for every
+    answer (every counted fan found or missed, every other choice ticked wrongly, with its reason)."""
     quiz = key.deal()
-    choices = quiz_choices(quiz)
-    counted = {f.fan.id for f in quiz.result.fans}
-    not_counted = [f.id for f in choices if f.id not in counted]
-    reasons = {}
-    if not_counted:
-        explained = score(quiz.hand, quiz.situation, quiz.edition, not_counted)
-        reasons = {str(w.fan.id): w.reason for w in explained.why_not}
-    s = quiz.situation
-    entry = key.as_dict()
-    entry.update({
-        "target": quiz.target.id,
-        "hand": quiz.hand.notation(),
-        "win": T.code(s.win),
-        "picture": picture(quiz.hand, s),
-        "situation": {name: getattr(s, name) for name in SITUATION_FIELDS if name != "win"},
-        "choices": [f.id for f in choices],
-        "fans": [[f.fan.id, f.count, f.points, " ".join(T.code(t) for t in f.tiles), f.reason]
-                 for f in quiz.result.fans],
-        "reasons": reasons,
-        "total": quiz.result.total,
-    })
-    return entry
-
-
-def picture(hand, situation: Situation) -> dict[str, Any]:
-    """The hand as the pages draw it (tutor.views.tileview.hand_view: melded sets apart with the
-    claimed tile turned, a concealed kong's outer tiles face down, the winning tile apart, flowers),
-    in few bytes: tiles by code, '~' before a turned tile, '_' before a face-down one."""
-    view = hand_view(hand, situation.win, situation.flowers)
-    sets = []
-    for group, meld in zip(view.sets, sorted(hand.melds, key=lambda m: m.concealed), strict=True):  # hand_view's order
-        codes = ["_" + T.code(meld.tile) if t.symbol == "back" else ("~" if t.turned else "") + t.symbol
-                 for t in group.tiles]
-        sets.append([group.kind, group.label, codes])
-    return {
-        "label": view.label,
-        "sets": sets,
-        "concealed": [t.symbol for t in view.concealed.tiles],
-        "win": [view.winning.tiles[0].symbol, view.winning.label],
-        "flowers": [[t.symbol, t.label, t.char] for t in view.flowers.tiles] if view.flowers else [],
-        "flowers_label": view.flowers.label if view.flowers else "",
-    }
-
-
-def quiz_bank(edition: str = DEFAULT_EDITION, keys: Iterable[QuizKey] | None = None) -> dict[str, Any]:
-    """The whole offline bank: tile names (from tutor.rules.tiles) and fans, then the hands."""
-    return {
-        "edition": edition,
-        "tiles": {T.code(t): [T.name(t), T.unicode_char(t)] for t in T.ALL_TILES},
-        "fans": {str(f.id): [f.name, f.slug, f.points(edition)] for f in FANS},
-        "hands": [bank_entry(key) for key in (keys if keys is not None else bank_keys(edition))],
-    }
+    every_choice = [f.id for f in quiz_choices(quiz)]
+    return quiz_context(edition, key, quiz, Q.grade(quiz.result, every_choice), offline=True)
 
 
 def situation_mapping(situation: Situation) -> Mapping[str, Any]:
@@ -400,8 +361,11 @@ def result_query(result, default_edition: str) -> str:
 
 def quiz_context(edition: str = DEFAULT_EDITION, key: QuizKey | None = None, quiz: Q.QuizHand | None = None,
                  graded: Q.Graded | None = None, ticked: Iterable[int] = (), total_given: int | None = None,
-                 error: str | None = None) -> dict[str, Any]:
-    """The quiz page: the chooser, and a dealt hand (answers hidden) or its grading."""
+                 error: str | None = None, offline: bool = False) -> dict[str, Any]:
+    """The quiz page: the chooser, and a dealt hand (answers hidden) or its grading.
+
+    offline: the hand as the offline bank keeps it, with `graded` the grading of every choice
+    ticked, shown piece by piece in the browser (offline_quiz_context)."""
     mode = key.mode if key else "starter"
     context: dict[str, Any] = {
         "title": "Fan quiz",
@@ -415,12 +379,12 @@ def quiz_context(edition: str = DEFAULT_EDITION, key: QuizKey | None = None, qui
         "error": error,
     }
     if quiz is not None and key is not None:
-        context["quiz"] = quiz_view(key, quiz, graded, ticked, total_given, edition)
+        context["quiz"] = quiz_view(key, quiz, graded, ticked, total_given, edition, offline)
     return context
 
 
 def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: Iterable[int],
-              total_given: int | None, default_edition: str) -> dict[str, Any]:
+              total_given: int | None, default_edition: str, offline: bool = False) -> dict[str, Any]:
     s = quiz.situation
     ticked_ids = set(ticked)
     rows = {row.fan.id: row for row in fan_rows(quiz.result)}
@@ -434,6 +398,7 @@ def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: I
         "ticked": ticked_ids,
         "total_given": total_given,
         "graded": None,
+        "offline": offline,
     }
     if graded is not None:
         view["graded"] = {
@@ -448,5 +413,6 @@ def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: I
             "lines": list(rows.values()),
             "meets_minimum": quiz.result.meets_minimum,
             "reading": " ".join(quiz.result.division.describe()),
+            "offline": offline,
         }
     return view

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 
 import jinja2
+from markupsafe import Markup
 
 from tutor.rules import fans as F
 from tutor.views.tilehtml import TileRenderer
@@ -51,6 +52,7 @@ def make_environment(templates: Path, config: SiteConfig, translations) -> jinja
     _ = translations.gettext
     env.globals.update(
         site=config,
+        Markup=Markup,  # a piece of html a template hands to a translated sentence
         tiles=TileRenderer(_),
         editions=F.EDITIONS,
         edition_names=EDITION_NAMES,
