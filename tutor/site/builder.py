@@ -32,6 +32,7 @@ from .links import check_references, find_ids, output_file, page_url, references
 from .pages import CONTENT, Content, Source, read_content
 from .problems import BuildFailed, Problem
 from .scoring import default_engine
+from .seating import SEATING_FILE as SEATING  # lesson 13's tables and the score sheet read it
 from .state import Link, PageState
 from .templating import EDITION_NAMES, StaticFiles, load_translations, make_environment
 
@@ -143,6 +144,7 @@ def render_cache(site: Site, engine) -> RenderCache:
         site.root / "templates",
         repr(site.config),
         site.static.version(SPRITE),
+        site.static.version(SEATING),
         sorted((s.path, s.name) for s in site.content.sources),
         site.content.assets,
         "tutor.engine" if engine is DEFAULT_ENGINE else Path(engine_file) if engine_file else repr(engine),
@@ -330,6 +332,7 @@ def _markdown_converter(site: Site, engine):
         default_edition=site.config.default_edition,
         backend_url=site.config.backend_url,
         sprite=site.static.versioned(SPRITE),
+        seating_file=site.static.files.get(SEATING),
     )
     return make_markdown(services)
 

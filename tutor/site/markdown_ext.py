@@ -6,6 +6,7 @@
                             win: 5s
                             ```
     A check question:       ```question        (YAML: question, choices, answer, explain, why_wrong)
+    A table of seats:       ```seating         (table: hands|chairs, names: ...; see seating.py)
     A link to a fan:        [Full Flush](fan:full-flush), [](fan:22) (empty text: the fan's name)
     A link to a page:       [tiles](../lessons/01-tiles.md#suits), [the fan index](site:fans)
 
@@ -28,6 +29,7 @@ import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import markdown
 from markdown.extensions import Extension
@@ -69,6 +71,7 @@ class Services:
     default_edition: str = F.DEFAULT_EDITION
     backend_url: str = ""
     sprite: str = "static/tiles/tiles.svg"  # site-relative, with its version query when known
+    seating_file: Path | None = None  # static/data/seating.json, for ```seating blocks
 
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "attr_list", "def_list", "toc", "admonition", "sane_lists",
@@ -195,7 +198,7 @@ class BlockPreprocessor(Preprocessor):
                 continue
             end = _closing_fence(lines, index, opening.group("fence"))
             info = opening.group("info").strip()
-            if info not in ("hand", "question", "fan-frequency"):
+            if info not in ("hand", "question", "fan-frequency", "seating"):
                 out.extend(lines[index : (end if end is not None else len(lines) - 1) + 1])
                 index = len(lines) if end is None else end + 1
                 continue
@@ -205,6 +208,10 @@ class BlockPreprocessor(Preprocessor):
                 state.report(fence_line, f"the ```{info} block is never closed with {opening.group('fence')}")
                 return out
             body = lines[index + 1 : end]
+            if info == "seating":  # markdown table lines, rendered and wrapped like any table
+                out.extend(["", *self.seating(body, fence_line + 1), ""])
+                index = end + 1
+                continue
             render = {"hand": self.hand, "question": self.question, "fan-frequency": self.frequency}[info]
             html = render(body, fence_line + 1)
             out.extend(["", self.md.htmlStash.store(html) if html else "", ""])
@@ -273,6 +280,27 @@ class BlockPreprocessor(Preprocessor):
             **parts,
         )
 
+
+    def seating(self, body: list[str], first_line: int) -> list[str]:
+        """```seating: a table of lesson 13 made from static/data/seating.json (tutor.site.seating)."""
+        from . import seating as S
+
+        state, path = self.ext.state, self.ext.services.seating_file
+        fields = {}
+        for offset, line in enumerate(body):
+            key, colon, value = line.partition(":")
+            if line.strip() and not colon:
+                state.report(first_line + offset, "seating block: write 'key: value' lines")
+                return []
+            if line.strip():
+                fields[key.strip()] = value.strip()
+        try:
+            if path is None:
+                raise S.SeatingError(f"this site has no {S.SEATING_FILE}")
+            return S.block_lines(S.load(path), fields)
+        except S.SeatingError as err:
+            state.report(first_line - 1, f"seating block: {err}")
+            return []
 
     def frequency(self, body: list[str], first_line: int) -> str:
         """```fan-frequency: how common each fan is, from the engine's measurement
