@@ -404,6 +404,7 @@ def page_context(site: Site, url: str, *, section: str = "", root_for_links: str
         "lessons_url": site.url("lessons"),
         "calculator_url": site.practice_url("calculator"),
         "quiz_url": site.practice_url("quiz"),
+        "scoresheet_url": site.url("scoresheet"),
         # Where the backend's routes start: the club's backend address, or the site root.
         "backend": site.config.backend_url + "/" if site.config.backend_url else root,
         "description": "",
@@ -443,6 +444,7 @@ def navigation(site: Site) -> list[NavItem]:
     items.append(NavItem(_("Fan card"), site.url("fan-card")))
     items.append(NavItem(_("Calculator"), site.practice_url("calculator")))
     items.append(NavItem(_("Quiz"), site.practice_url("quiz")))
+    items.append(NavItem(_("Score sheet"), site.url("scoresheet")))
     return items
 
 
@@ -581,7 +583,31 @@ def generated_pages(site: Site) -> list[OutputPage]:
     # A host serves 404.html at any depth, so relative links cannot work there: its links start from
     # base_url's path, or from the host's root when no base_url is set (a subfolder needs base_url).
     missing = page(site, NOT_FOUND, "404.html", {"title": _("Page not found")}, root_for_links=not_found_root(site))
-    return [lessons, fan_index, card, search, missing] + practice_pages(site)
+    return [lessons, fan_index, card, search, missing] + practice_pages(site) + [scoresheet_page(site)]
+
+
+def scoresheet_page(site: Site) -> OutputPage:
+    """The score sheet for a 16-hand game: all in the browser (static/js/scoresheet.js), with the
+    seating file embedded so its seats are lesson 13's, and a link to the false-win penalty."""
+    import json
+
+    _ = site.gettext
+    seating = json.loads(site.static.content(SEATING)) if SEATING in site.static.files else None
+    if seating is None:
+        raise TemplateProblem(Problem(SEATING, 0, "the score sheet needs this file"))
+    url = site.url("scoresheet")
+    penalties = site.source_url("lessons/12-penalties.md")
+    result = page(site, url, "scoresheet.html", {
+        "title": _("Score sheet"),
+        "description": _("Keep score for a 16-hand game: seats, payments, totals and table points, in your browser."),
+        # Not executed (type application/json), so the strict CSP allows it; '<' escaped so no tag can close it.
+        "seating_json": json.dumps(seating, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"),
+        "false_win_url": f"{penalties}#a-false-win" if penalties else "",
+        "rotation_url": site.source_url("lessons/13-rotation.md") or "",
+    }, section=url)
+    result.search = [S.page_document(url, _("Score sheet"), _("Keep score for a whole game: seats, payments, "
+                                     "running totals, table points"), _("Page"), (), keywords="score sheet scoring")]
+    return result
 
 
 def practice_pages(site: Site) -> list[OutputPage]:

@@ -54,7 +54,8 @@ _MARKUP = re.compile(r"[\\`*_\[\]()<>&!#~|\n]|^\s*([-+>]|\d+\.)\s")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
 _INDENTED_BLOCK = re.compile(r"^[ \t]+(`{3,}|~{3,})[ \t]*(hand|question)[ \t]*$")
 # Pages the build makes without a markdown source, addressed as site:NAME.
-GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search"}
+GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search",
+                   "scoresheet": "scoresheet"}
 
 
 @dataclass(frozen=True)
