@@ -299,6 +299,22 @@ function rebuildGame(data) {
   };
 }
 
+/** The hand the calculator's "Add to score sheet" sends (scoresheet/?add=1&points=..&without_flowers=..
+ *  &self_drawn=true|false&from=calculator/?h=..): {points, flowers, selfDrawn, from}, from null when
+ *  it is not one of this site's calculator addresses; null when nothing is sent, {error} when the
+ *  points cannot be read. params: a URLSearchParams. */
+export function readCalculatorHand(params) {
+  if (params.get("add") !== "1") return null;
+  const whole = (name) => (/^\d{1,4}$/.test(params.get(name) || "") ? Number(params.get(name)) : NaN);
+  const points = whole("points");
+  const without = whole("without_flowers");
+  if (!(points >= without && without >= 0) || points - without > LIMITS.flowers) {
+    return { error: "The hand sent from the calculator had no points that can be read; enter them here." };
+  }
+  const from = params.get("from");
+  return { points, flowers: points - without, selfDrawn: params.get("self_drawn") === "true", from: isCalculatorAddress(from) ? from : null };
+}
+
 /** A calculator address of this site, relative to its root: calculator/?h=... */
 export function isCalculatorAddress(text) {
   return typeof text === "string" && text.length <= 2000 && /^calculator\/(index\.html)?\?[^\s#<>"'`\\]*$/.test(text);

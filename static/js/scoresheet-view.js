@@ -55,7 +55,7 @@ function playerCell(seating, wind, change, total) {
 function whatHappened(event, names, calculator) {
   const text = describe(event, names);
   if (event.type !== "hand" || event.result !== "win") return el("td", {}, text);
-  const flowers = event.flowers ? `, ${event.flowers} of them flower${event.flowers === 1 ? "" : "s"}` : "";
+  const flowers = event.flowers ? ` with ${event.flowers} flower${event.flowers === 1 ? "" : "s"}` : "";
   return el("td", {}, `${text}: ${event.points} points${flowers}`,
     event.from ? [" ", el("a", { href: calculator(event.from), class: "hand-link" }, "the hand")] : null);
 }

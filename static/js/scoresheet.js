@@ -5,6 +5,7 @@ import * as R from "./scoresheet-rules.js";
 import * as F from "./scoresheet-files.js";
 import { el, needRows, plain, seatsLine, sheetRows, signed, standingsRows } from "./scoresheet-view.js";
 import { newId, openStore } from "./scoresheet-store.js";
+import { download, makeAsk } from "./scoresheet-dialog.js";
 
 const page = document.querySelector("[data-scoresheet]");
 const $ = (selector) => page.querySelector(selector);
@@ -351,41 +352,9 @@ async function removeRow(index, button) {
   page.querySelector(".sheet-table .table-scroll").focus(); // the row and its button are gone
 }
 
-// ---------------------------------------------------------------------------- a question
-
-const dialog = $("[data-dialog]");
-
-/** Ask in a modal dialog; resolves to the chosen value, or "cancel" for Escape. */
-function ask(title, text, choices, returnTo) {
-  $("[data-dialog-title]").textContent = title;
-  $("[data-dialog-text]").textContent = text;
-  const buttons = choices.map(([value, label]) => el("button", { type: "button", value, class: value === choices[0][0] ? "primary" : null }, label));
-  $("[data-dialog-choices]").replaceChildren(...buttons);
-  return new Promise((resolve) => {
-    const done = (value) => {
-      dialog.removeEventListener("cancel", onCancel);
-      if (dialog.open) dialog.close();
-      if (returnTo && returnTo.isConnected) returnTo.focus();
-      resolve(value);
-    };
-    const onCancel = (event) => { event.preventDefault(); done("cancel"); };
-    dialog.addEventListener("cancel", onCancel);
-    buttons.forEach((b) => b.addEventListener("click", () => done(b.value)));
-    dialog.showModal();
-    buttons[buttons.length - 1].focus(); // the safe choice first
-  });
-}
-
 // ---------------------------------------------------------------------------- files
 
-function download(text, name, type) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = el("a", { href: url, download: name });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
+const ask = makeAsk($("[data-dialog]"));
 
 for (const button of $$("[data-export]")) {
   button.addEventListener("click", () => {
@@ -442,31 +411,27 @@ $("[data-delete-game]").addEventListener("click", async (event) => {
 // ---------------------------------------------------------------------------- a hand from the calculator
 
 function fromCalculator() {
-  const query = new URLSearchParams(window.location.search);
-  if (query.get("add") !== "1") return;
-  const whole = (name) => (/^\d{1,4}$/.test(query.get(name) || "") ? Number(query.get(name)) : NaN);
-  const points = whole("points");
-  const without = whole("without_flowers");
-  window.history.replaceState(null, "", window.location.pathname);
-  if (!(points >= without && without >= 0)) {
-    say("[data-hand-message]", "The hand sent from the calculator had no points that can be read; enter them here.", { error: true });
+  const sent = R.readCalculatorHand(new URLSearchParams(window.location.search));
+  if (!sent) return;
+  window.history.replaceState(null, "", window.location.pathname); // a reload does not fill it in again
+  if (sent.error) {
+    say("[data-hand-message]", sent.error, { error: true });
     return;
   }
   const f = handForm.elements;
   f.result.value = "win";
-  f.points.value = String(points);
-  f.flowers.value = String(Math.min(points - without, R.LIMITS.flowers));
-  f.discarder.value = query.get("self_drawn") === "true" ? "self" : f.discarder.value;
-  const from = query.get("from");
-  pendingFrom = R.isCalculatorAddress(from) ? from : null;
+  f.points.value = String(sent.points);
+  f.flowers.value = String(sent.flowers);
+  if (sent.selfDrawn) f.discarder.value = "self";
+  pendingFrom = sent.from;
   render();
   const check = R.checkHand({ ...readHand(), winner: 0, discarder: null });
   if (check && check.falseWin) {
     say("[data-hand-message]", check.message, { error: true });
   } else {
-    say("[data-hand-message]", `The hand from the calculator is filled in: ${points} points` +
-      `${points > without ? `, ${points - without} of them flowers` : ""}. Choose the winner` +
-      `${query.get("self_drawn") === "true" ? "" : " and whose discard it was"}, then add it.`);
+    say("[data-hand-message]", `The hand from the calculator is filled in: ${sent.points} points` +
+      `${sent.flowers ? ` with ${sent.flowers} flower${sent.flowers === 1 ? "" : "s"}` : ""}. Choose the winner` +
+      `${sent.selfDrawn ? "" : " and whose discard it was"}, then add it.`);
   }
 }
 

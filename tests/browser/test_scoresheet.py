@@ -339,7 +339,7 @@ def test_add_a_hand_from_the_calculator(page, live_server):
     expect(page.locator("[data-scoresheet][data-ready]")).to_be_attached()
     expect(page).to_have_url(live_server.url + "/scoresheet/")  # the address no longer adds it again
     form = page.locator("[data-hand-form]")
-    expect(page.locator("[data-hand-message]")).to_contain_text("The hand from the calculator is filled in: 15 points, 1 of them flowers")
+    expect(page.locator("[data-hand-message]")).to_contain_text("The hand from the calculator is filled in: 15 points with 1 flower. Choose the winner, then add it.")
     expect(form.get_by_label("Points", exact=True)).to_have_value("15")
     expect(form.get_by_label("of which flowers")).to_have_value("1")
     expect(form.get_by_label("Won on")).to_have_value("self")
@@ -348,6 +348,7 @@ def test_add_a_hand_from_the_calculator(page, live_server):
     form.get_by_label("Winner").select_option("1")
     form.get_by_role("button", name="Add the hand").click()
     assert player_cells(page, 1) == ["East −23 −23", "South +69 69", "West −23 −23", "North −23 −23"]
+    expect(row(page, 1)).to_contain_text("Ben won, self-drawn: 15 points with 1 flower the hand")
     link = row(page, 1).get_by_role("link", name="the hand")
     link.click()
     expect(page.locator("#calc-result .verdict")).to_contain_text("15 points")

@@ -270,3 +270,16 @@ test("names: four, different, not empty", () => {
   assert.match(R.checkNames(["Ana", "", "Cai", "Dee"]), /each of the four/);
   assert.match(R.checkNames(["Ana", "x".repeat(41), "Cai", "Dee"]), /40 characters/);
 });
+
+test("the calculator's hand in the address: points, flowers, self-drawn, its address", () => {
+  const read = (query) => R.readCalculatorHand(new URLSearchParams(query));
+  assert.equal(read("h=123m"), null);
+  assert.deepEqual(read("add=1&points=15&without_flowers=14&self_drawn=true&from=calculator%2F%3Fh%3D123m%26win%3D1m"),
+    { points: 15, flowers: 1, selfDrawn: true, from: "calculator/?h=123m&win=1m" });
+  assert.equal(read("add=1&points=15&without_flowers=15&from=https%3A%2F%2Fevil.example%2F").from, null);
+  assert.equal(read("add=1&points=15&without_flowers=15&from=javascript%3Aalert(1)").from, null);
+  for (const bad of ["add=1", "add=1&points=8&without_flowers=9", "add=1&points=-8&without_flowers=-8",
+    "add=1&points=8.5&without_flowers=8", "add=1&points=30&without_flowers=8"]) {
+    assert.match(read(bad).error, /no points that can be read/, bad);
+  }
+});
