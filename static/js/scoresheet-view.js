@@ -57,7 +57,7 @@ function whatHappened(event, names, calculator) {
   if (event.type !== "hand" || event.result !== "win") return el("td", {}, text);
   const flowers = event.flowers ? ` with ${event.flowers} flower${event.flowers === 1 ? "" : "s"}` : "";
   return el("td", {}, `${text}: ${event.points} points${flowers}`,
-    event.from ? [" ", el("a", { href: calculator(event.from), class: "hand-link" }, "the hand")] : null);
+    event.from ? [" (", el("a", { href: calculator(event.from), class: "hand-link" }, "see the hand"), ")"] : null);
 }
 
 function actions(row, label) {

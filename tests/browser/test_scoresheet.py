@@ -348,8 +348,8 @@ def test_add_a_hand_from_the_calculator(page, live_server):
     form.get_by_label("Winner").select_option("1")
     form.get_by_role("button", name="Add the hand").click()
     assert player_cells(page, 1) == ["East −23 −23", "South +69 69", "West −23 −23", "North −23 −23"]
-    expect(row(page, 1)).to_contain_text("Ben won, self-drawn: 15 points with 1 flower the hand")
-    link = row(page, 1).get_by_role("link", name="the hand")
+    expect(row(page, 1)).to_contain_text("Ben won, self-drawn: 15 points with 1 flower (see the hand)")
+    link = row(page, 1).get_by_role("link", name="see the hand")
     link.click()
     expect(page.locator("#calc-result .verdict")).to_contain_text("15 points")
     expect(page.locator("[data-count]")).to_have_text("(14/14)")
