@@ -100,3 +100,13 @@ def test_every_player_sits_in_every_chair_once():
     seating = S.load(SEATING)
     for player in range(4):
         assert sorted(chairs.index(player) for chairs in seating.chairs) == [0, 1, 2, 3]
+
+
+def test_the_score_sheet_plan_has_every_hand_and_the_chair_changes():
+    plan = S.sheet_plan(S.load(SEATING))
+    assert [row["number"] for row in plan] == list(range(1, 17))
+    assert [row["prevalent"] for row in plan] == ["E"] * 4 + ["S"] * 4 + ["W"] * 4 + ["N"] * 4
+    assert plan[4]["seats"] == ["S", "E", "N", "W"]  # hand 5: Ben deals from the East chair
+    assert [row["number"] for row in plan if row["chairs"]] == [5, 9, 13]
+    assert plan[8]["chairs"] == [2, 3, 1, 0]  # West round: Cai, Dee, Ben, Ana
+    assert all(row["seats"].count("E") == 1 for row in plan)

@@ -89,8 +89,8 @@ export function sheetRows(seating, game, played, calculator) {
     const seats = R.handSeats(seating, number);
     if (seats.firstOfRound && seats.round > 0) {
       const chairs = seats.chairs.map((p, c) => `${windName(seating, seating.winds[c])} chair ${names[p]}`).join(", ");
-      out.push(el("tr", { class: "chairs-row" }, el("td", { colspan: 8 },
-        `Before the ${windName(seating, seats.prevalent)} round the players change chairs: ${chairs}.`)));
+      out.push(el("tr", { class: "chairs-row" }, el("td", { colspan: 8 }, el("span", { class: "in-view" },
+        `Before the ${windName(seating, seats.prevalent)} round the players change chairs: ${chairs}.`))));
     }
     const row = hands[number - 1];
     const cells = row

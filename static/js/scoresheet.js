@@ -64,15 +64,13 @@ function relabel(select, label) {
 
 function renderGames() {
   const games = store.list();
-  $("[data-games-empty]").textContent = games.length
-    ? `${games.length} game${games.length === 1 ? "" : "s"} saved in this browser, newest first.`
-    : "No game is saved in this browser yet.";
-  $("[data-games]").replaceChildren(...games.map((g) => {
+  const select = $("[data-games]");
+  select.replaceChildren(...(games.length ? games.map((g) => {
     const hands = g.events.filter((e) => e.type === "hand").length;
-    const open = game && g.id === game.id;
-    return el("li", {}, el("button", { type: "button", dataset: { open: g.id }, "aria-current": open ? "true" : null },
-      `${F.gameTitle(g)} (${hands} of ${R.HANDS} hands)`), open ? " (open)" : null);
-  }));
+    return el("option", { value: g.id, selected: Boolean(game && g.id === game.id) },
+      `${F.gameTitle(g)} (${hands} of ${R.HANDS} hands)`);
+  }) : [el("option", { value: "" }, "No game yet")]));
+  $("[data-open-form] button").disabled = !games.length;
 }
 
 function renderHandForm(played) {
@@ -158,12 +156,12 @@ $("[data-draw]").addEventListener("click", () => {
   say("[data-setup-message]", `Seats drawn: ${names.map((n, i) => `${WINDS[i]} ${n}`).join(", ")}.`);
 });
 
-$("[data-games]").addEventListener("click", (event) => {
-  const button = event.target.closest("[data-open]");
-  if (!button) return;
-  openGame(button.dataset.open);
+$("[data-open-form]").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const id = $("[data-games]").value;
+  if (!id || !store.get(id)) return;
+  openGame(id);
   say("[data-status]", `Opened the game of ${F.gameTitle(game)}.`);
-  $(`[data-open="${game.id}"]`).focus();
 });
 
 // ---------------------------------------------------------------------------- hands

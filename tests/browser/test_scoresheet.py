@@ -106,8 +106,15 @@ def game_file(page, name: str, text: str) -> None:
 
 
 def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, static_site, tmp_path):
+    # The page's HTML already lays out the 16 hands (players named by the wind they drew), so
+    # nothing moves when the script fills in a game.
+    response = page.request.get(static_site + "/scoresheet/")
+    assert response.status == 200
+    assert response.text().count('<tr class="hand-row planned"') == 16
+    assert "Before the West round the players change chairs: East chair West, South chair North, " in response.text()
     open_sheet(page, static_site)
-    expect(page.locator("[data-games-empty]")).to_have_text("No game is saved in this browser yet.")
+    expect(page.locator("[data-games] option")).to_have_text(["No game yet"])
+    expect(page.locator("tr.hand-row.planned")).to_have_count(16)
     # Drawing the seats shuffles the names among the winds.
     for i, name in enumerate(NAMES):
         page.get_by_label(["East", "South", "West", "North"][i], exact=True).fill(name)
@@ -207,7 +214,7 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     game_file(page, "more.json", json.dumps(tampered))
     expect(keep).to_contain_text("Entry 18: a game has 16 hands, and this file has more. Nothing was changed.")
     assert totals(page) == FINAL
-    expect(page.locator("[data-games] li")).to_have_count(1)
+    expect(page.locator("[data-games] option")).to_have_count(1)
 
     # The same game again: asked first; cancel keeps everything, "keep both" adds a copy.
     exported = json.dumps(saved)
@@ -217,16 +224,16 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     expect(dialog.get_by_role("button", name="Cancel")).to_be_focused()
     dialog.get_by_role("button", name="Cancel").click()
     expect(keep).to_have_text("Import cancelled; nothing was changed.")
-    expect(page.locator("[data-games] li")).to_have_count(1)
+    expect(page.locator("[data-games] option")).to_have_count(1)
     game_file(page, "game.json", exported)
     page.get_by_role("dialog").get_by_role("button", name="Keep both").click()
-    expect(page.locator("[data-games] li")).to_have_count(2)
+    expect(page.locator("[data-games] option")).to_have_count(2)
     assert totals(page) == FINAL
 
     # Delete one copy, then edit and delete a row, and import the file over the changed game.
     page.get_by_role("button", name="Delete this game").click()
     page.get_by_role("dialog").get_by_role("button", name="Delete the game").click()
-    expect(page.locator("[data-games] li")).to_have_count(1)
+    expect(page.locator("[data-games] option")).to_have_count(1)
     row(page, 16).get_by_role("button", name="Delete hand 16").click()
     page.get_by_role("dialog").get_by_role("button", name="Delete hand 16").click()
     expect(page.locator("[data-status]")).to_have_text("Deleted hand 16; the totals after it are worked out again.")
@@ -240,7 +247,7 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     # Everything stays in the browser: a reload opens the same game.
     open_sheet(page, static_site)
     assert totals(page) == FINAL
-    expect(page.locator("[data-games] li")).to_have_count(1)
+    expect(page.locator("[data-games] option")).to_have_count(1)
     assert page.script_errors == []
 
 

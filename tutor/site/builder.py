@@ -591,10 +591,14 @@ def scoresheet_page(site: Site) -> OutputPage:
     seating file embedded so its seats are lesson 13's, and a link to the false-win penalty."""
     import json
 
+    from . import seating as seats
+
     _ = site.gettext
-    seating = json.loads(site.static.content(SEATING)) if SEATING in site.static.files else None
-    if seating is None:
-        raise TemplateProblem(Problem(SEATING, 0, "the score sheet needs this file"))
+    try:
+        seating = json.loads(site.static.content(SEATING))
+        plan = seats.sheet_plan(seats.parse(seating))
+    except (KeyError, ValueError) as err:  # no file, not JSON, or a SeatingError
+        raise TemplateProblem(Problem(SEATING, 0, f"the score sheet needs this file: {err}")) from None
     url = site.url("scoresheet")
     penalties = site.source_url("lessons/12-penalties.md")
     result = page(site, url, "scoresheet.html", {
@@ -604,6 +608,9 @@ def scoresheet_page(site: Site) -> OutputPage:
         "seating_json": json.dumps(seating, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"),
         "false_win_url": f"{penalties}#a-false-win" if penalties else "",
         "rotation_url": site.source_url("lessons/13-rotation.md") or "",
+        "plan": plan,  # the 16 rows before any hand, drawn in HTML so nothing moves when the script runs
+        "wind_names": seating["wind_names"],
+        "dealer_wind": seating["winds"][0],
     }, section=url)
     result.search = [S.page_document(url, _("Score sheet"), _("Keep score for a whole game: seats, payments, "
                                      "running totals, table points"), _("Page"), (), keywords="score sheet scoring")]

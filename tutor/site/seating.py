@@ -132,3 +132,20 @@ def chairs_table(seating: Seating, players: list[str]) -> list[str]:
         sitting = " | ".join(players[player] for player in seating.chairs[index])
         lines.append(f"| {names[wind]} (hands {first} to {last}) | {sitting} |")
     return lines
+
+
+def sheet_plan(seating: Seating) -> list[dict]:
+    """The 16 hands as the score sheet lays them out before any is played, for the page's HTML
+    (static/js/scoresheet-view.js draws the same rows with the players' names):
+    {number, prevalent, seats: [seat wind of each player], chairs: [player in each chair] on the
+    first hand of each round after the first, else None}."""
+    rows, per_round = [], seating.hands_per_round()
+    for round_index, prevalent in enumerate(seating.rounds):
+        for hand in range(per_round):
+            rows.append({
+                "number": round_index * per_round + hand + 1,
+                "prevalent": prevalent,
+                "seats": [seating.seat_wind(round_index, hand, player) for player in range(4)],
+                "chairs": list(seating.chairs[round_index]) if round_index and not hand else None,
+            })
+    return rows
