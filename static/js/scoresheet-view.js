@@ -111,11 +111,12 @@ export function standingsRows(game, played) {
   const places = R.standings(played.totals);
   const stats = R.playerStats(game);
   const order = [0, 1, 2, 3].sort((a, b) => places[a].place - places[b].place || a - b);
+  const started = game.events.length > 0; // before anything happens, nobody has a place yet
   return order.map((p) => el("tr", {},
     el("th", { scope: "row" }, game.players[p]),
     el("td", {}, plain(played.totals[p])),
-    el("td", {}, (places[p].tied ? "=" : "") + places[p].place),
-    el("td", {}, R.formatTablePoints(places[p].tablePoints)),
+    el("td", {}, started ? (places[p].tied ? "=" : "") + places[p].place : "–"),
+    el("td", {}, started ? R.formatTablePoints(places[p].tablePoints) : "–"),
     el("td", {}, String(stats[p].won)),
     el("td", {}, String(stats[p].selfDrawn)),
     el("td", {}, String(stats[p].dealtIn))));

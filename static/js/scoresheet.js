@@ -40,18 +40,20 @@ function render() {
   for (const select of $$("[data-players]")) relabel(select, (p) => names[p]);
   relabel($("[data-discarders]"), (p) => `${names[p]}’s discard`);
   relabel($("[data-receivers]"), (p) => `to ${names[p]}`);
-  const played = game ? R.replay(game, seating) : null;
-  if (game) {
-    $("[data-game-title]").textContent = `${F.gameTitle(game)} · ${played.hands} of ${R.HANDS} hands played.`;
-    $("[data-rows]").replaceChildren(...sheetRows(seating, game, played, calculatorLink));
-    $$("[data-total]").forEach((td, p) => { td.textContent = plain(played.totals[p]); });
-    $("[data-sum]").textContent = `The totals add up to ${played.sum}.`;
-    $("[data-standings]").replaceChildren(...standingsRows(game, played));
-    $("[data-standings-note]").textContent = played.hands === R.HANDS
-      ? "All 16 hands are played: these are the final results." : `The standings after ${played.hands} of ${R.HANDS} hands.`;
-    $("[data-need]").replaceChildren(...needRows(game, played));
-  }
-  renderHandForm(played);
+  // With no game open, the sheet goes back to the page's own layout: players named by their wind.
+  const shown = game || { players: WINDS, events: [] };
+  const played = R.replay(shown, seating);
+  $("[data-game-title]").textContent = game ? `${F.gameTitle(game)} · ${played.hands} of ${R.HANDS} hands played.`
+    : "No game open: start one, or open a saved one.";
+  $("[data-rows]").replaceChildren(...sheetRows(seating, shown, played, calculatorLink));
+  $$("[data-total]").forEach((td, p) => { td.textContent = plain(played.totals[p]); });
+  $("[data-sum]").textContent = `The totals add up to ${played.sum}.`;
+  $("[data-standings]").replaceChildren(...standingsRows(shown, played));
+  $("[data-standings-note]").textContent = !game ? "After 16 hands these are the final results; before that, the standings so far."
+    : played.hands === R.HANDS ? "All 16 hands are played: these are the final results."
+    : `The standings after ${played.hands} of ${R.HANDS} hands.`;
+  $("[data-need]").replaceChildren(...needRows(shown, played));
+  renderHandForm(game ? played : null);
   renderPenaltyForm();
   for (const button of $$("[data-export], [data-print], [data-delete-game]")) button.disabled = !game;
 }

@@ -398,6 +398,24 @@ def test_the_sheet_prints_on_one_a4_page(page, static_site):
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
 
 
+def test_deleting_the_last_game_brings_back_the_empty_sheet(page, static_site):
+    open_sheet(page, static_site)
+    empty = page.locator("[data-rows]").inner_html()
+    standings = page.locator("[data-standings]").inner_text()
+    start_game(page)
+    play(page, LESSON_10[:2])
+    assert page.locator("[data-standings] tr").first.inner_text().split("\t")[:4] == ["Cai", "52", "1", "4"]
+    page.get_by_role("button", name="Delete this game").click()
+    page.get_by_role("dialog").get_by_role("button", name="Delete the game").click()
+    expect(page.locator("[data-keep-message]")).to_contain_text("Deleted the game of")
+    assert page.locator("[data-rows]").inner_html() == empty  # the rows the page was built with
+    assert page.locator("[data-standings]").inner_text() == standings
+    assert totals(page) == ["0", "0", "0", "0"]
+    expect(page.locator("thead [data-player-head]")).to_have_text(["East", "South", "West", "North"])
+    expect(page.get_by_role("button", name="Export CSV")).to_be_disabled()
+    expect(page.locator("[data-games] option")).to_have_text(["No game yet"])
+
+
 def test_stored_games_that_cannot_be_read_are_kept_aside(page, static_site):
     open_sheet(page, static_site)
     page.evaluate("localStorage.setItem('tutor-scoresheet-games', '{not json')")
