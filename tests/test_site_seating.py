@@ -110,3 +110,14 @@ def test_the_score_sheet_plan_has_every_hand_and_the_chair_changes():
     assert [row["number"] for row in plan if row["chairs"]] == [5, 9, 13]
     assert plan[8]["chairs"] == [2, 3, 1, 0]  # West round: Cai, Dee, Ben, Ana
     assert all(row["seats"].count("E") == 1 for row in plan)
+
+
+def test_the_page_data_cannot_close_its_script_tag():
+    data = json.loads(SEATING.read_text(encoding="utf-8"))
+    data["about"] = "</script><script>alert(1)</script>"
+    context = S.sheet_context(json.dumps(data).encode("utf-8"))
+    assert "<" not in context["seating_json"]
+    assert json.loads(context["seating_json"]) == data
+    assert len(context["plan"]) == 16 and context["dealer_wind"] == "E"
+    with pytest.raises(S.SeatingError, match="seating.json"):
+        S.sheet_context(b"{not json")

@@ -145,7 +145,8 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     expect(page.get_by_label("Points", exact=True).first).to_have_value("24")
     page.locator("[data-hand-form]").get_by_label("Won on").select_option("0")
     page.get_by_role("button", name="Save hand 5").click()
-    expect(page.locator("[data-hand-message]")).to_contain_text("Hand 5 changed, and every total after it worked out again")
+    expect(page.locator("[data-hand-message]")).to_contain_text(
+        "Hand 5 changed, and every total after it worked out again")
     assert player_cells(page, 5) == ["South −32 −28", "East −8 7", "North −8 28", "West +48 −7"]
     assert player_cells(page, 6)[:2] == ["East +54 26", "North −18 −11"]  # recomputed from the new totals
 
@@ -158,7 +159,8 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     form.get_by_label("of which flowers").fill("2")
     form.get_by_role("button", name="Add the hand").click()
     message = page.locator("[data-hand-message]")
-    expect(message).to_contain_text("A win needs at least 8 points without flowers; this hand has 7 (9 with its 2 flowers)")
+    expect(message).to_contain_text(
+        "A win needs at least 8 points without flowers; this hand has 7 (9 with its 2 flowers)")
     expect(message.get_by_role("link", name="What a false win costs")).to_have_attribute(
         "href", "../lessons/penalties/#a-false-win")
     expect(form.get_by_label("Points", exact=True)).to_have_attribute("aria-invalid", "true")
@@ -304,7 +306,8 @@ def test_a_whole_game_by_keyboard_only(page, static_site):
     tab_to(page, "e.id === 'penalty-reason'")
     page.keyboard.type("False win")
     page.keyboard.press("Enter")
-    expect(page.locator("[data-penalty-message]")).to_have_text("Penalty on the sheet: Ana +10, Ben +10, Cai −30, Dee +10.")
+    expect(page.locator("[data-penalty-message]")).to_have_text(
+        "Penalty on the sheet: Ana +10, Ben +10, Cai −30, Dee +10.")
     # Put a mistake right: change hand 2 to Cai winning on Ana's discard, and back.
     tab_to(page, "e.getAttribute('aria-label') === 'Change hand 2'", 200, back=True)
     page.keyboard.press("Enter")
@@ -346,7 +349,8 @@ def test_add_a_hand_from_the_calculator(page, live_server):
     expect(page.locator("[data-scoresheet][data-ready]")).to_be_attached()
     expect(page).to_have_url(live_server.url + "/scoresheet/")  # the address no longer adds it again
     form = page.locator("[data-hand-form]")
-    expect(page.locator("[data-hand-message]")).to_contain_text("The hand from the calculator is filled in: 15 points with 1 flower. Choose the winner, then add it.")
+    expect(page.locator("[data-hand-message]")).to_have_text(
+        "The hand from the calculator is filled in: 15 points with 1 flower. Choose the winner, then add it.")
     expect(form.get_by_label("Points", exact=True)).to_have_value("15")
     expect(form.get_by_label("of which flowers")).to_have_value("1")
     expect(form.get_by_label("Won on")).to_have_value("self")

@@ -587,30 +587,23 @@ def generated_pages(site: Site) -> list[OutputPage]:
 
 
 def scoresheet_page(site: Site) -> OutputPage:
-    """The score sheet for a 16-hand game: all in the browser (static/js/scoresheet.js), with the
-    seating file embedded so its seats are lesson 13's, and a link to the false-win penalty."""
-    import json
-
+    """The score sheet for a 16-hand game: all in the browser (static/js/scoresheet.js), its seats
+    from the seating file (tutor.site.seating), with a link to the false-win penalty."""
     from . import seating as seats
 
     _ = site.gettext
     try:
-        seating = json.loads(site.static.content(SEATING))
-        plan = seats.sheet_plan(seats.parse(seating))
-    except (KeyError, ValueError) as err:  # no file, not JSON, or a SeatingError
+        context = seats.sheet_context(site.static.content(SEATING))
+    except (KeyError, seats.SeatingError) as err:  # KeyError: no such file
         raise TemplateProblem(Problem(SEATING, 0, f"the score sheet needs this file: {err}")) from None
     url = site.url("scoresheet")
     penalties = site.source_url("lessons/12-penalties.md")
     result = page(site, url, "scoresheet.html", {
         "title": _("Score sheet"),
         "description": _("Keep score for a 16-hand game: seats, payments, totals and table points, in your browser."),
-        # Not executed (type application/json), so the strict CSP allows it; '<' escaped so no tag can close it.
-        "seating_json": json.dumps(seating, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"),
         "false_win_url": f"{penalties}#a-false-win" if penalties else "",
         "rotation_url": site.source_url("lessons/13-rotation.md") or "",
-        "plan": plan,  # the 16 rows before any hand, drawn in HTML so nothing moves when the script runs
-        "wind_names": seating["wind_names"],
-        "dealer_wind": seating["winds"][0],
+        **context,
     }, section=url)
     result.search = [S.page_document(url, _("Score sheet"), _("Keep score for a whole game: seats, payments, "
                                      "running totals, table points"), _("Page"), (), keywords="score sheet scoring")]

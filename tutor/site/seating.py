@@ -134,6 +134,24 @@ def chairs_table(seating: Seating, players: list[str]) -> list[str]:
     return lines
 
 
+def sheet_context(raw: bytes) -> dict:
+    """What templates/scoresheet.html needs from the seating file (its bytes): the file itself as
+    JSON for the script, and the 16 rows laid out in HTML before the script runs. SeatingError
+    when the file is not a seating file."""
+    try:
+        data = json.loads(raw)
+    except ValueError as err:
+        raise SeatingError(f"{SEATING_FILE}: {err}") from None
+    seating = parse(data)
+    return {
+        # Not run (type application/json), so the strict CSP allows it; '<' escaped so no tag can close it.
+        "seating_json": json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c"),
+        "plan": sheet_plan(seating),
+        "wind_names": seating.wind_names,
+        "dealer_wind": seating.winds[0],
+    }
+
+
 def sheet_plan(seating: Seating) -> list[dict]:
     """The 16 hands as the score sheet lays them out before any is played, for the page's HTML
     (static/js/scoresheet-view.js draws the same rows with the players' names):
