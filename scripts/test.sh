@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 
 # The browser tests drive Debian's Chromium; install it when it is missing (never a
 # browser download by a test tool).
-# The search test runs the site's search script under Node.js: install it too when missing.
+# The search test and the JavaScript unit tests (tests/js/, node --test) run under Node.js:
+# install it too when missing.
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"

@@ -37,6 +37,7 @@ from .markdown_ext import Services, make_markdown, render_page
 from .model import BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
 from .pages import CONTENT, read_content
 from .scoring import default_engine
+from .seating import SEATING_FILE as SEATING  # lesson 13's tables and the score sheet read it
 from .state import PageState
 
 DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.rules.engine
@@ -105,6 +106,7 @@ def render_cache(site: Site, engine) -> RenderCache:
         site.root / "templates",
         repr(site.config),
         site.static.version(SPRITE),
+        site.static.version(SEATING),
         sorted((s.path, s.name) for s in site.content.sources),
         site.content.assets,
         "tutor.rules.engine" if engine is DEFAULT_ENGINE else Path(engine_file) if engine_file else repr(engine),
@@ -260,6 +262,7 @@ def _markdown_converter(site: Site, engine):
         default_edition=site.config.default_edition,
         backend_url=site.config.backend_url,
         sprite=site.static.versioned(SPRITE),
+        seating_file=site.static.files.get(SEATING),
     )
     return make_markdown(services)
 

@@ -10,12 +10,15 @@ from dataclasses import dataclass
 from tutor.rules import fans as F
 from tutor.views import practice as W
 from tutor.views.page import CALCULATOR_URL, QUIZ_URL, NavItem
+from tutor.views.problems import Problem
 from tutor.views.templating import EDITION_NAMES
 from tutor.views.tileview import picture_sets
 
 from . import search_index as S
-from .model import OutputPage, Rendered, Site, page
+from . import seating
+from .model import OutputPage, Rendered, Site, TemplateProblem, page
 from .pages import Source
+from .seating import SEATING_FILE as SEATING
 
 NOT_FOUND = "404.html"
 
@@ -155,7 +158,29 @@ def generated_pages(site: Site) -> list[OutputPage]:
     # A host serves 404.html at any depth, so relative links cannot work there: its links start from
     # base_url's path, or from the host's root when no base_url is set (a subfolder needs base_url).
     missing = page(site, NOT_FOUND, "404.html", {"title": _("Page not found")}, root_for_links=not_found_root(site))
-    return [lessons, fan_index, card, search, missing] + practice_pages(site)
+    return [lessons, fan_index, card, search, missing] + practice_pages(site) + [scoresheet_page(site)]
+
+
+def scoresheet_page(site: Site) -> OutputPage:
+    """The score sheet for a 16-hand game: all in the browser (static/js/scoresheet.js), its seats
+    from the seating file (tutor.site.seating), with a link to the false-win penalty."""
+    _ = site.gettext
+    try:
+        context = seating.sheet_context(site.static.content(SEATING))
+    except (KeyError, seating.SeatingError) as err:  # KeyError: no such file
+        raise TemplateProblem(Problem(SEATING, 0, f"the score sheet needs this file: {err}")) from None
+    url = site.url("scoresheet")
+    penalties = site.source_url("lessons/12-penalties.md")
+    result = page(site, url, "scoresheet.html", {
+        "title": _("Score sheet"),
+        "description": _("Keep score for a 16-hand game: seats, payments, totals and table points, in your browser."),
+        "false_win_url": f"{penalties}#a-false-win" if penalties else "",
+        "rotation_url": site.source_url("lessons/13-rotation.md") or "",
+        **context,
+    }, section=url)
+    result.search = [S.page_document(url, _("Score sheet"), _("Keep score for a whole game: seats, payments, "
+                                     "running totals, table points"), _("Page"), (), keywords="score sheet scoring")]
+    return result
 
 
 def practice_pages(site: Site) -> list[OutputPage]:

@@ -6,6 +6,7 @@
                             win: 5s
                             ```
     A check question:       ```question        (YAML: question, choices, answer, explain, why_wrong)
+    A table of seats:       ```seating         (table: hands|chairs, names: ...; see seating.py)
     A link to a fan:        [Full Flush](fan:full-flush), [](fan:22) (empty text: the fan's name)
     A link to a page:       [tiles](../lessons/01-tiles.md#suits), [the fan index](site:fans)
 
@@ -29,6 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape as html_escape
 from importlib import import_module
+from pathlib import Path
 
 import markdown
 from markdown.extensions import Extension
@@ -43,6 +45,7 @@ from tutor.views.problems import LocatedError
 from tutor.views.tilehtml import TileRenderer
 from tutor.views.tileview import hand_view, inline_sets
 
+from . import seating as seating_data
 from .blocks import HandBlock, lookup_fan, parse_hand_block, parse_question_block
 from .links import is_external
 from .scoring import ScoringError, score_example
@@ -54,7 +57,8 @@ _MARKUP = re.compile(r"[\\`*_\[\]()<>&!#~|\n]|^\s*([-+>]|\d+\.)\s")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
 _INDENTED_BLOCK = re.compile(r"^[ \t]+(`{3,}|~{3,})[ \t]*(hand|question)[ \t]*$")
 # Pages the build makes without a markdown source, addressed as site:NAME.
-GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search"}
+GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search",
+                   "scoresheet": "scoresheet"}
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,7 @@ class Services:
     default_edition: str = F.DEFAULT_EDITION
     backend_url: str = ""
     sprite: str = "static/tiles/tiles.svg"  # site-relative, with its version query when known
+    seating_file: Path | None = None  # static/data/seating.json, for ```seating blocks
 
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "attr_list", "def_list", "toc", "admonition", "sane_lists",
@@ -195,7 +200,7 @@ class BlockPreprocessor(Preprocessor):
                 continue
             end = _closing_fence(lines, index, opening.group("fence"))
             info = opening.group("info").strip()
-            if info not in ("hand", "question", "fan-frequency"):
+            if info not in ("hand", "question", "fan-frequency", "seating"):
                 out.extend(lines[index : (end if end is not None else len(lines) - 1) + 1])
                 index = len(lines) if end is None else end + 1
                 continue
@@ -205,6 +210,10 @@ class BlockPreprocessor(Preprocessor):
                 state.report(fence_line, f"the ```{info} block is never closed with {opening.group('fence')}")
                 return out
             body = lines[index + 1 : end]
+            if info == "seating":  # markdown table lines, rendered and wrapped like any table
+                out.extend(["", *self.seating(body, fence_line + 1), ""])
+                index = end + 1
+                continue
             render = {"hand": self.hand, "question": self.question, "fan-frequency": self.frequency}[info]
             html = render(body, fence_line + 1)
             out.extend(["", self.md.htmlStash.store(html) if html else "", ""])
@@ -273,6 +282,25 @@ class BlockPreprocessor(Preprocessor):
             **parts,
         )
 
+
+    def seating(self, body: list[str], first_line: int) -> list[str]:
+        """```seating: a table of lesson 13 made from static/data/seating.json (tutor.site.seating)."""
+        state, path = self.ext.state, self.ext.services.seating_file
+        fields = {}
+        for offset, line in enumerate(body):
+            key, colon, value = line.partition(":")
+            if line.strip() and not colon:
+                state.report(first_line + offset, "seating block: write 'key: value' lines")
+                return []
+            if line.strip():
+                fields[key.strip()] = value.strip()
+        try:
+            if path is None:
+                raise seating_data.SeatingError(f"this site has no {seating_data.SEATING_FILE}")
+            return seating_data.block_lines(seating_data.load(path), fields)
+        except seating_data.SeatingError as err:
+            state.report(first_line - 1, f"seating block: {err}")
+            return []
 
     def frequency(self, body: list[str], first_line: int) -> str:
         """```fan-frequency: how common each fan is, from the engine's measurement

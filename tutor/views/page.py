@@ -78,6 +78,7 @@ class Frame:
         items.append(NavItem(_("Fan card"), self.url("fan-card")))
         items.append(NavItem(_("Calculator"), self.practice_url("calculator")))
         items.append(NavItem(_("Quiz"), self.practice_url("quiz")))
+        items.append(NavItem(_("Score sheet"), self.url("scoresheet")))
         return items
 
     def footer(self) -> list[NavItem]:
@@ -111,6 +112,7 @@ class Frame:
             "lessons_url": self.url("lessons"),
             "calculator_url": self.practice_url("calculator"),
             "quiz_url": self.practice_url("quiz"),
+            "scoresheet_url": self.url("scoresheet"),
             # Where the backend's routes start: the club's backend address, or the site root.
             "backend": backend_root(self.config, root),
             "description": "",
