@@ -29,7 +29,7 @@ def test_the_page_carries_the_seating_file_as_data(site):
     embedded = re.search(r'<script type="application/json" id="seating-data">(.*?)</script>', page, re.S).group(1)
     assert json.loads(embedded) == json.loads((ROOT / "static/data/seating.json").read_text(encoding="utf-8"))
     assert re.search(r'<script type="module" src="\.\./static/js/scoresheet\.js\?v=[0-9a-f]{10}"></script>', page)
-    # The link to the false-win penalty points at the heading of lesson 12.
+    # The link to the false-win penalty points at the heading of the penalties lesson.
     assert 'href="../lessons/penalties/#a-false-win"' in page
     assert 'id="a-false-win"' in (site / "lessons" / "penalties" / "index.html").read_text(encoding="utf-8")
 

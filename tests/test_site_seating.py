@@ -1,4 +1,4 @@
-"""```seating blocks: lesson 13's two tables come from static/data/seating.json, the file the
+"""```seating blocks: the rotation lesson's two tables come from static/data/seating.json, the file the
 score sheet reads, and come out as the tables the lesson used to spell out by hand."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from tutor.site.markdown_ext import PageState, make_markdown, render_page
 ROOT = Path(__file__).resolve().parent.parent
 SEATING = ROOT / S.SEATING_FILE
 
-# The tables of lesson 13 as they were written before the block existed.
+# The tables of the rotation lesson as they were written before the block existed.
 EAST_ROUND = """| Hand | Ana | Ben | Cai | Dee |
 | --- | --- | --- | --- | --- |
 | 1 | **East** | South | West | North |
@@ -35,7 +35,7 @@ CHAIRS = """| Round | East chair | South chair | West chair | North chair |
 
 def render(text: str, seating_file=SEATING):
     md, ext = make_markdown(replace(services(), seating_file=seating_file))
-    state = PageState("lessons/13-rotation.md", "lessons/rotation/", text, body_line=5)
+    state = PageState("lessons/16-rotation.md", "lessons/rotation/", text, body_line=5)
     html, _ = render_page(md, ext, state)
     return html, state
 
@@ -51,7 +51,7 @@ def test_a_seating_block_renders_the_table_the_lesson_wrote_by_hand(table, writt
 
 
 def test_the_lesson_uses_the_blocks_not_copies():
-    lesson = (ROOT / "content/lessons/13-rotation.md").read_text(encoding="utf-8")
+    lesson = (ROOT / "content/lessons/16-rotation.md").read_text(encoding="utf-8")
     assert lesson.count("```seating") == 2
     assert "| 2 | North | **East** |" not in lesson and "| South (hands 5 to 8) |" not in lesson
 

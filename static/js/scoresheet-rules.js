@@ -1,5 +1,5 @@
 // The score sheet's rules, with no page in sight: seats and winds for each hand (read from
-// static/data/seating.json, the file lesson 13's tables are built from), MCR payments, running
+// static/data/seating.json, the file the rotation lesson's tables are built from), MCR payments, running
 // totals, table points, each player's figures, "what do I need?", and the checks a game read
 // from a file must pass. static/js/scoresheet.js shows what these functions return; tests/js/
 // runs them under Node.

@@ -123,7 +123,7 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     drawn = [page.locator(f"#name-{i}").input_value() for i in range(4)]
     assert sorted(drawn) == NAMES
     start_game(page)  # and back to the lesson's seats
-    # Before any hand, all 16 rows show their seats; the rotation follows lesson 13.
+    # Before any hand, all 16 rows show their seats; the rotation follows the rotation lesson.
     expect(page.locator("tr.hand-row.planned")).to_have_count(16)
     expect(page.locator("[data-hand-seats]")).to_have_text(
         "East round, hand 1 of 4 · Ana deals · Ana East, Ben South, Cai West, Dee North")
