@@ -30,18 +30,39 @@ from typing import Any, Iterable, Mapping, NamedTuple
 from tutor.rules import checks as C
 from tutor.rules import tiles as T
 from tutor.rules.divisions import STANDARD, Division, all_divisions, waiting_tiles
-from tutor.rules.editions import EDITIONS, Edition
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS as EDITION_KEYS, FAN_BY_ID, FANS, Fan
+from tutor.rules.editions import DEFAULT_EDITION, EDITION_RULES, EDITIONS, Edition
+from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
 from tutor.rules.notation import Hand, NotationError, format_tiles, parse_hand, parse_tile
 
 MINIMUM_POINTS = 8
 MAX_FLOWERS = 8
-CHICKEN_HAND = 43
-FLOWER_TILES = 81
-MIXED_KONGS_FAN = 57
+# The fans the engine itself decides on (the lookups fail at import if a slug goes wrong).
+CHICKEN_HAND = fan("chicken-hand").id
+FLOWER_TILES = fan("flower-tiles").id
+MIXED_KONGS_FAN = fan("two-melded-kongs").id  # one melded plus one concealed kong scores here
+NINE_GATES = fan("nine-gates")
 
-_CHECKS = {fan.id: getattr(C, fan.check) for fan in FANS}
-_POINTS = {key: {fan.id: fan.points(key) for fan in FANS} for key in EDITION_KEYS}
+_CHECKS = {row.id: getattr(C, row.slug.replace("-", "_")) for row in FANS}
+_POINTS = {key: {row.id: row.points(key) for row in FANS} for key in EDITIONS}
+# Per edition, fan id -> the ids it implies (the table's, then the edition's own), in order.
+_IMPLIED = {
+    key: {
+        row.id: tuple(FAN_BY_SLUG[s].id for s in row.implies + rules.extra_implies.get(row.slug, ())) for row in FANS
+    }
+    for key, rules in EDITION_RULES.items()
+}
+# Per edition, fan id -> {per-set fan id it absorbs: how many occurrences (None: all)}.
+_ABSORBS: dict[str, dict[int, dict[int, int | None]]] = {}
+for _key, _rules in EDITION_RULES.items():
+    _ABSORBS[_key] = {}
+    for _row in FANS:
+        _limits: dict[int, int | None] = {FAN_BY_SLUG[s].id: None for s in _row.absorbs}
+        if _row.slug in _rules.absorbs_some:
+            _target, _limit = _rules.absorbs_some[_row.slug]
+            _limits[FAN_BY_SLUG[_target].id] = _limit
+        if _limits:
+            _ABSORBS[_key][_row.id] = _limits
+del _key, _rules, _row, _limits
 _FORM_ORDER = {STANDARD: 0, "knitted_straight": 1, "seven_pairs": 2, "honors_knitted": 3, "thirteen_orphans": 4}
 
 
@@ -316,7 +337,7 @@ class _Tally:
 
 
 def _implied(fan_id: int, edition: Edition) -> tuple[int, ...]:
-    return FAN_BY_ID[fan_id].implies + edition.extra_implies.get(fan_id, ())
+    return _IMPLIED[edition.key][fan_id]
 
 
 def _gate(fan: Fan):
@@ -331,7 +352,7 @@ def _gate(fan: Fan):
         return lambda view: len(view.chows) >= 2
     if fan.kind == "sets" and fan.category == "pungs":
         return lambda view: len(view.pungs) >= 2
-    if fan.category == "special" and fan.id != 4:  # Nine Gates is read as four sets and a pair
+    if fan.category == "special" and fan is not NINE_GATES:  # Nine Gates is read as four sets and a pair
         return lambda view: view.form != STANDARD
     return None
 
@@ -403,13 +424,9 @@ def _drop_set_level(tally: _Tally, by_id: int, implied: int) -> None:
 
 def _pass_absorb(tally: _Tally) -> None:
     """Sets already counted by an honor fan are not also Pungs of Terminals or Honors."""
+    absorbs = _ABSORBS[tally.edition.key]
     for fan_id in list(tally.hits):
-        absorbed = FAN_BY_ID[fan_id].absorbs
-        limits = dict.fromkeys(absorbed, None)
-        some = tally.edition.absorbs_some.get(fan_id)
-        if some:
-            limits[some[0]] = some[1]
-        for target, limit in limits.items():
+        for target, limit in absorbs.get(fan_id, {}).items():
             if target not in tally.hits or fan_id not in tally.hits:
                 continue
             used = frozenset().union(*(occ.sets for occ in tally.hits[fan_id]))
@@ -549,7 +566,7 @@ def _notation_of(tally: _Tally) -> str:
 def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_not: Iterable[int] = ()) -> Result:
     """Score a winning hand. HandError for impossible input, NotWinning for a hand that does not win."""
     if edition not in EDITIONS:
-        raise HandError(f"Unknown rule edition '{edition}': use one of {', '.join(EDITION_KEYS)}.")
+        raise HandError(f"Unknown rule edition '{edition}': use one of {', '.join(EDITIONS)}.")
     why_not = list(why_not)
     for fan_id in why_not:
         if fan_id not in FAN_BY_ID:
@@ -558,7 +575,7 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
     divisions = all_divisions(hand)
     if not divisions:
         raise NotWinning(_not_winning_reason(hand))
-    rules = EDITIONS[edition]
+    rules = EDITION_RULES[edition]
     seat = T.WIND_BY_LETTER[situation.seat_wind]
     prevalent = T.WIND_BY_LETTER[situation.prevalent_wind]
     best: _Tally | None = None
