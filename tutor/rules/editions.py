@@ -13,8 +13,8 @@ rests on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 
 WMO = "wmo"
 CHINA1998 = "china1998"

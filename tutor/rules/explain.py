@@ -7,8 +7,8 @@ principle passes in tutor.rules.engine); this module only lays them out.
 from __future__ import annotations
 
 from tutor.rules import tiles as T
-from tutor.rules.engine import MINIMUM_POINTS, Result
 from tutor.rules.editions import DEFAULT_EDITION
+from tutor.rules.engine import MINIMUM_POINTS, Result
 
 
 def explain_text(result: Result) -> str:

@@ -29,7 +29,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from tutor.rules.editions import CHINA1998, DEFAULT_EDITION, EDITION_RULES, EDITIONS, WMO
+from tutor.rules.editions import (
+    CHINA1998,
+    DEFAULT_EDITION,
+    EDITION_RULES,
+    EDITIONS,
+    WMO,
+)
 
 __all__ = [
     "CATEGORIES", "CHINA1998", "DEFAULT_EDITION", "EDITIONS", "FANS", "FAN_BY_ID", "FAN_BY_SLUG", "WMO", "Fan", "fan",
@@ -65,7 +71,7 @@ class Fan:
         return self.id
 
     @cached_property
-    def implied(self) -> tuple["Fan", ...]:
+    def implied(self) -> tuple[Fan, ...]:
         """The fans this one implies, as rows of the table (in both editions; see also editions)."""
         return tuple(FAN_BY_SLUG[slug] for slug in self.implies)
 

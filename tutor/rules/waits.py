@@ -1,0 +1,190 @@
+"""Does a hand win, and which tiles was it waiting on? Fast answers without listing divisions.
+
+The standard form is tested suit by suit (a suit either splits into sets, or into sets and
+one pair); the special forms are asked of the recognisers in tutor.rules.divisions, the same
+ones that make the special divisions. Properties in tests/test_properties.py hold these to
+the slow answers: `is_winning` is "has a division", and the waits are every tile of the 34
+that makes a winning hand.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from tutor.rules import tiles as T
+from tutor.rules.divisions import (
+    KNITTED_PATTERNS,
+    KNITTED_SETS,
+    TERMINALS_AND_HONORS,
+    concealed_counts,
+    honors_knitted,
+    knitted_straight_rest,
+    seven_pairs,
+    thirteen_orphans,
+)
+from tutor.rules.notation import Hand
+
+_TERMINALS_AND_HONORS = frozenset(TERMINALS_AND_HONORS)
+_HONORS = frozenset(T.HONORS)
+
+
+def _suit_splits_into_sets(ranks) -> bool:
+    """Can these nine rank counts of one suit be split into chows and pungs?
+
+    Greedy from the lowest rank, which is exact: three tiles of a rank go into a pung
+    (three equal chows hold the same tiles as three pungs), and whatever is left of a
+    rank after the chows that began below it must begin that many chows."""
+    before, last = 0, 0  # chows begun two ranks down and one rank down, which still need this rank
+    for count in ranks:
+        count -= before + last
+        if count < 0:
+            return False
+        before, last = last, count % 3
+    return before == 0 and last == 0
+
+
+def _suit_splits_with_pair(ranks) -> bool:
+    counts = list(ranks)
+    for i in range(9):
+        if counts[i] >= 2:
+            counts[i] -= 2
+            splits = _suit_splits_into_sets(counts)
+            counts[i] += 2
+            if splits:
+                return True
+    return False
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
+def _suit_shape(ranks: tuple[int, ...]) -> str | None:
+    """How one suit splits: 'sets', 'pair' (sets and one pair) or None."""
+    left = sum(ranks) % 3
+    if left == 0:
+        return "sets" if _suit_splits_into_sets(ranks) else None
+    if left == 2:
+        return "pair" if _suit_splits_with_pair(ranks) else None
+    return None
+
+
+def _group_shape(counts: list[int], group: int) -> str | None:
+    """How one suit (0-2) or the honors (3) splits: 'sets', 'pair' (sets and one pair) or None."""
+    if group < 3:
+        return _suit_shape(tuple(counts[group * 9 : group * 9 + 9]))
+    honors = counts[27:]
+    if any(c not in (0, 2, 3) for c in honors):
+        return None
+    pairs = honors.count(2)
+    return "sets" if pairs == 0 else "pair" if pairs == 1 else None
+
+
+def is_standard_complete(counts: list[int]) -> bool:
+    """Do these concealed counts split into sets and exactly one pair?"""
+    shapes = [_group_shape(counts, g) for g in range(4)]
+    return all(shapes) and shapes.count("pair") == 1
+
+
+def is_winning(hand: Hand) -> bool:
+    return counts_win(concealed_counts(hand), len(hand.melds))
+
+
+def _wins_with_knitted_straight(counts: list[int], pattern) -> bool:
+    """Do these counts hold the knitted straight `pattern`, and with it taken out, a set and a pair?"""
+    rest = knitted_straight_rest(counts, pattern)
+    return rest is not None and is_standard_complete(rest)
+
+
+def counts_win(counts: list[int], melds: int) -> bool:
+    """Do these concealed tile counts, beside this many declared sets, make a winning hand?"""
+    if sum(counts) != (4 - melds) * 3 + 2:
+        return False
+    if is_standard_complete(counts):
+        return True
+    if not melds and any(recognise(counts) for recognise in (seven_pairs, thirteen_orphans, honors_knitted)):
+        return True
+    return melds <= 1 and any(_wins_with_knitted_straight(counts, pattern) for pattern in KNITTED_PATTERNS)
+
+
+@lru_cache(maxsize=256)  # asked by the result of the hand being scored
+def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
+    """The tiles that would have completed the hand before the winning tile arrived.
+
+    A tile counts even when all four copies are already in the hand, as PyMahjongGB
+    counts it: the question is the shape of the wait, not what is left to draw.
+    """
+    return tuple(sorted(set(_waits(hand, win_tile))))
+
+
+@lru_cache(maxsize=256)  # asked by the wait fans of the hand being scored
+def only_wait(hand: Hand, win_tile: int) -> bool:
+    """Was the winning tile the only tile that could complete the hand? Stops at the first other one."""
+    return all(tile == win_tile for tile in _waits(hand, win_tile))
+
+
+def _waits(hand: Hand, win_tile: int):
+    """Yield each tile that completes the hand without the winning tile (a tile may come twice).
+
+    Each form is asked only about the tiles that could complete it, the commonest form
+    first, so a caller that needs only the first few answers stops early.
+    """
+    counts = concealed_counts(hand)
+    counts[win_tile] -= 1
+    melds = len(hand.melds)
+    # Four sets and a pair: adding a tile changes one suit (or the honors) only, so the
+    # other groups' shapes are worked out once.
+    shapes = [_group_shape(counts, g) for g in range(4)]
+    for candidate in _standard_candidates(counts):
+        g = candidate // 9 if candidate < 27 else 3
+        counts[candidate] += 1
+        changed = _group_shape(counts, g)
+        counts[candidate] -= 1
+        others = shapes[:g] + shapes[g + 1 :]
+        if changed and all(others) and (others + [changed]).count("pair") == 1:
+            yield candidate
+    if melds <= 1:
+        for pattern in KNITTED_PATTERNS:
+            missing = [t for t in pattern if not counts[t]]
+            if len(missing) > 1:
+                continue
+            for candidate in missing or _standard_candidates(counts) | set(pattern):
+                counts[candidate] += 1
+                if _wins_with_knitted_straight(counts, pattern):
+                    yield candidate
+                counts[candidate] -= 1
+    if melds == 0:
+        yield from _special_waits(counts)
+
+
+def _special_waits(counts: list[int]):
+    """The tiles that make thirteen concealed tiles into seven pairs, thirteen orphans or
+    honors and knitted tiles: each form proposes the few tiles it could take, and the
+    recogniser of the form decides."""
+    present = {t for t in range(34) if counts[t]}
+    candidates: set[int] = {t for t in present if counts[t] % 2}  # seven pairs: the single tile pairs up
+    if len(candidates) != 1:
+        candidates = set()
+    if len(present) >= 12:
+        if present <= _TERMINALS_AND_HONORS:
+            candidates |= _TERMINALS_AND_HONORS
+        for pattern in KNITTED_SETS:
+            if present <= pattern | _HONORS:
+                candidates |= (pattern | _HONORS) - present
+    for candidate in sorted(candidates):
+        counts[candidate] += 1
+        if seven_pairs(counts) or thirteen_orphans(counts) or honors_knitted(counts):
+            yield candidate
+        counts[candidate] -= 1
+
+
+def _standard_candidates(counts: list[int]) -> set[int]:
+    """Tiles that could complete four sets and a pair: each held tile and its neighbours."""
+    out: set[int] = set()
+    for t in range(34):
+        if counts[t]:
+            out.update(_NEIGHBOURS[t])
+    return out
+
+
+# A suit tile's neighbours within two ranks in its suit; an honor is its own only neighbour.
+_NEIGHBOURS = tuple(
+    (t,) if t >= 27 else tuple(range(max(t - t % 9, t - 2), min(t - t % 9 + 8, t + 2) + 1)) for t in range(34)
+)
