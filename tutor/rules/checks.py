@@ -35,7 +35,7 @@ from tutor.rules.divisions import (
 )
 from tutor.rules.fans import FAN_BY_SLUG, FANS, Fan
 from tutor.rules.notation import format_tiles
-from tutor.rules.reading import Found, Miss, Occurrence, Shape, View
+from tutor.rules.reading import Found, Miss, Occurrence, View
 
 GREEN_TILES = frozenset({T.tile(2, "s"), T.tile(3, "s"), T.tile(4, "s"), T.tile(6, "s"), T.tile(8, "s"), T.GREEN})
 REVERSIBLE_TILES = frozenset(
@@ -580,31 +580,95 @@ def _steps(values: tuple[int, ...]) -> set[int]:
     return {b - a for a, b in pairwise(values)}
 
 
-def _combination_fan(view: View, kind: str, size: int, test, detail: str, need: str):
-    if len(view.chows if kind == "chow" else view.pungs) < size:
-        return Miss(need)
+class _Facts(NamedTuple):
+    """A combination of sets, by the lowest tile of each chow (or the pung tile), sorted."""
+
+    tiles: tuple[int, ...]
+    ranks: tuple[int, ...]  # 0-based ranks, sorted
+    one_suit: bool
+    three_suits: bool
+
+
+# The patterns that combinations of sets make. Each fan made of sets asks for one of them;
+# which patterns a combination makes is worked out once per combination of tiles.
+
+
+def _identical(sh: _Facts) -> bool:
+    return sh.tiles[0] == sh.tiles[-1]
+
+
+def _pure_shifted(sh: _Facts) -> bool:
+    return sh.one_suit and _steps(sh.tiles) in ({1}, {2})
+
+
+def _mixed_same(sh: _Facts) -> bool:
+    return len(set(sh.ranks)) == 1 and (sh.three_suits or (len(sh.tiles) == 2 and not sh.one_suit))
+
+
+def _mixed_shifted(sh: _Facts) -> bool:
+    return sh.three_suits and _steps(sh.ranks) == {1}
+
+
+def _pure_straight(sh: _Facts) -> bool:
+    return sh.one_suit and sh.ranks == (0, 3, 6)
+
+
+def _mixed_straight(sh: _Facts) -> bool:
+    return sh.three_suits and sh.ranks == (0, 3, 6)
+
+
+def _six_in_a_row(sh: _Facts) -> bool:
+    return sh.one_suit and sh.tiles[1] - sh.tiles[0] == 3
+
+
+def _terminal_chows(sh: _Facts) -> bool:
+    return sh.one_suit and sh.ranks == (0, 6)
+
+
+# Pungs: only suit pungs take part.
+
+
+def _pungs_stepping(sh: _Facts) -> bool:
+    return sh.tiles[-1] < 27 and sh.one_suit and _steps(sh.tiles) == {1}
+
+
+def _pungs_mixed_shifted(sh: _Facts) -> bool:
+    return sh.tiles[-1] < 27 and _mixed_shifted(sh)
+
+
+def _pungs_mixed_same(sh: _Facts) -> bool:
+    return sh.tiles[-1] < 27 and _mixed_same(sh)
+
+
+_PATTERNS = (
+    _identical, _pure_shifted, _mixed_same, _mixed_shifted, _pure_straight, _mixed_straight, _six_in_a_row,
+    _terminal_chows, _pungs_stepping, _pungs_mixed_shifted, _pungs_mixed_same,
+)
+
+
+@lru_cache(maxsize=1 << 13)  # bounded; the combinations of two or three sets, which recur most, number a few thousand
+def _patterns(tiles: tuple[int, ...]) -> frozenset:
+    """The patterns these sorted set tiles make."""
+    suits = {t // 9 for t in tiles}
+    facts = _Facts(tiles, tuple(sorted(t % 9 for t in tiles)), len(suits) == 1, len(suits) == 3 and len(tiles) == 3)
+    return frozenset(pattern for pattern in _PATTERNS if pattern(facts))
+
+
+_MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
+
+
+def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
     found = [
         Occurrence(view.set_tiles(shape.group), f"{view.show(shape.group)}: {detail}", frozenset(shape.group))
         for shape in view.combos(kind, size)
-        if test(shape)
+        if pattern in _patterns(shape.tiles)
     ]
-    return found or Miss(need)
-
-
-def _identical(shape: Shape) -> bool:
-    return shape.tiles[0] == shape.tiles[-1]
-
-
-def _pure_shifted(shape: Shape) -> bool:
-    return shape.one_suit and _steps(shape.tiles) in ({1}, {2})
-
-
-def _mixed_same(shape: Shape) -> bool:
-    return len(set(shape.ranks)) == 1 and (shape.three_suits or (len(shape.tiles) == 2 and not shape.one_suit))
-
-
-def _mixed_shifted(shape: Shape) -> bool:
-    return shape.three_suits and _steps(shape.ranks) == {1}
+    if found:
+        return found
+    miss = _MISSES.get(need)
+    if miss is None:
+        miss = _MISSES[need] = Miss(need)
+    return miss
 
 
 @check("quadruple-chow", when=FOUR_CHOWS)
@@ -629,7 +693,7 @@ def pure_triple_chow(view: View) -> Found:
 @check("pure-straight", when=THREE_CHOWS)
 def pure_straight(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 3, lambda sh: sh.one_suit and sh.ranks == (0, 3, 6),
+        view, "chow", 3, _pure_straight,
         "123 456 789 in one suit", "needs 123, 456 and 789 in one suit",
     )
 
@@ -645,7 +709,7 @@ def pure_shifted_chows(view: View) -> Found:
 @check("mixed-straight", when=THREE_CHOWS)
 def mixed_straight(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 3, lambda sh: sh.three_suits and sh.ranks == (0, 3, 6),
+        view, "chow", 3, _mixed_straight,
         "123, 456 and 789 in three suits", "needs 123, 456 and 789, each in a different suit",
     )
 
@@ -680,7 +744,7 @@ def mixed_double_chow(view: View) -> Found:
 @check("short-straight", when=TWO_CHOWS)
 def short_straight(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 2, lambda sh: sh.one_suit and sh.tiles[1] - sh.tiles[0] == 3,
+        view, "chow", 2, _six_in_a_row,
         "two chows in one suit making six in a row",
         "needs two chows in one suit that make six in a row, such as 123 and 456",
     )
@@ -689,55 +753,51 @@ def short_straight(view: View) -> Found:
 @check("two-terminal-chows", when=TWO_CHOWS)
 def two_terminal_chows(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 2, lambda sh: sh.one_suit and sh.ranks == (0, 6),
+        view, "chow", 2, _terminal_chows,
         "123 and 789 in one suit", "needs 123 and 789 in the same suit",
     )
 
 
 # ------------------------------------------------------------------ pung combinations
-# Only suit pungs take part: shapes with an honor are left out by _suit_pungs.
-
-
-def _suit_pung_fan(view: View, size: int, test, detail: str, need: str):
-    return _combination_fan(view, "pung", size, lambda sh: sh.tiles[-1] < 27 and test(sh), detail, need)
+# Only suit pungs take part: the patterns _pungs_* leave out combinations with an honor.
 
 
 @check("four-pure-shifted-pungs", when=FOUR_PUNGS)
 def four_pure_shifted_pungs(view: View) -> Found:
-    return _suit_pung_fan(
-        view, 4, lambda sh: sh.one_suit and _steps(sh.tiles) == {1},
+    return _combination_fan(
+        view, "pung", 4, _pungs_stepping,
         "four pungs in one suit, each one higher", "needs four pungs in one suit stepping up by 1",
     )
 
 
 @check("pure-shifted-pungs", when=THREE_PUNGS)
 def pure_shifted_pungs(view: View) -> Found:
-    return _suit_pung_fan(
-        view, 3, lambda sh: sh.one_suit and _steps(sh.tiles) == {1},
+    return _combination_fan(
+        view, "pung", 3, _pungs_stepping,
         "three pungs in one suit, each one higher", "needs three pungs in one suit stepping up by 1",
     )
 
 
 @check("mixed-shifted-pungs", when=THREE_PUNGS)
 def mixed_shifted_pungs(view: View) -> Found:
-    return _suit_pung_fan(
-        view, 3, _mixed_shifted,
+    return _combination_fan(
+        view, "pung", 3, _pungs_mixed_shifted,
         "pungs in three suits, each one higher", "needs three pungs in three suits stepping up by 1",
     )
 
 
 @check("triple-pung", when=THREE_PUNGS)
 def triple_pung(view: View) -> Found:
-    return _suit_pung_fan(
-        view, 3, _mixed_same,
+    return _combination_fan(
+        view, "pung", 3, _pungs_mixed_same,
         "the same number pung in all three suits", "needs pungs of the same number in all three suits",
     )
 
 
 @check("double-pung", when=TWO_PUNGS)
 def double_pung(view: View) -> Found:
-    return _suit_pung_fan(
-        view, 2, _mixed_same, "the same number pung in two suits", "needs pungs of the same number in two suits"
+    return _combination_fan(
+        view, "pung", 2, _pungs_mixed_same, "the same number pung in two suits", "needs pungs of the same number in two suits"
     )
 
 

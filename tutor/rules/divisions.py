@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import permutations
+from operator import itemgetter
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -160,49 +161,54 @@ def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ..
     return tuple(out)
 
 
-def _honor_splits(counts: list[int]) -> tuple[tuple[Group, ...], ...]:
-    if any(c not in (0, 3) for c in counts[27:]):
+@lru_cache(maxsize=1 << 12)  # bounded, as above
+def _suit_pair_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
+    """(pair tile, the splits of the rest into sets) for each pair this suit can give, in tile order."""
+    out = []
+    for i in range(9):
+        if ranks[i] >= 2:
+            splits = _suit_set_splits(ranks[:i] + (ranks[i] - 2,) + ranks[i + 1 :], base)
+            if splits:
+                out.append((base + i, splits))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1 << 10)  # bounded; there are fewer honor shapes than that which split
+def _honor_set_splits(honors: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
+    if 1 in honors or 2 in honors or 4 in honors:
         return ()
-    return (tuple(Group("pung", t) for t in T.HONORS if counts[t]),)
+    return (tuple(Group("pung", 27 + i) for i, c in enumerate(honors) if c),)
 
 
-def _group_splits(counts: list[int], group: int) -> tuple[tuple[Group, ...], ...]:
-    """The splits of one suit (0-2) or of the honors (3) into sets."""
-    if group == 3:
-        return _honor_splits(counts)
-    base = group * 9
-    return _suit_set_splits(tuple(counts[base : base + 9]), base)
+@lru_cache(maxsize=1 << 10)  # bounded, as above
+def _honor_pair_splits(honors: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
+    if 1 in honors or 4 in honors or honors.count(2) != 1:
+        return ()
+    return ((27 + honors.index(2), (tuple(Group("pung", 27 + i) for i, c in enumerate(honors) if c == 3),)),)
 
 
-def set_splits(counts: list[int]) -> list[tuple[Group, ...]]:
-    """Every way to split these counts wholly into chows and pungs, in search order."""
-    out: list[tuple[Group, ...]] = [()]
-    for group in range(4):
-        splits = _group_splits(counts, group)
-        if not splits:
-            return []
-        out = [done + more for done in out for more in splits] if len(splits) > 1 else [d + splits[0] for d in out]
-    return out
+def _group_keys(counts: list[int]) -> list[tuple[int, ...]]:
+    return [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
 
 
 def _pair_and_sets(counts: list[int]):
-    """(pair tile, sets) for every way to split these counts into sets and one pair."""
-    by_group = [_group_splits(counts, g) for g in range(4)]
-    for pair_tile in range(34):
-        if counts[pair_tile] < 2:
-            continue
-        g = pair_tile // 9 if pair_tile < 27 else 3
-        counts[pair_tile] -= 2
-        changed = _group_splits(counts, g)
-        counts[pair_tile] += 2
-        if not changed:
-            continue
-        groups = by_group[:g] + [changed] + by_group[g + 1 :]
-        if not all(groups):
-            continue
+    """(pair tile, sets) for every way to split these counts into sets and one pair, by pair tile."""
+    keys = _group_keys(counts)
+    left = [sum(key) % 3 for key in keys]
+    if left.count(2) != 1 or left.count(0) != 3:
+        return  # the pair's group holds 2 more than a multiple of 3, every other group a multiple
+    g = left.index(2)
+    by_group = [
+        None if i == g else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
+        for i, key in enumerate(keys)
+    ]
+    if not all(by_group[i] for i in range(4) if i != g):
+        return
+    pairs = _honor_pair_splits(keys[3]) if g == 3 else _suit_pair_splits(keys[g], g * 9)
+    for pair_tile, splits in pairs:
         out: list[tuple[Group, ...]] = [()]
-        for splits in groups:
-            out = [done + more for done in out for more in splits]
+        for i in range(4):
+            out = [done + more for done in out for more in (splits if i == g else by_group[i])]
         for sets in out:
             yield pair_tile, sets
 
@@ -262,21 +268,27 @@ def knitted_straight_rest(counts: list[int], pattern: tuple[int, ...]) -> list[i
 def special_divisions(counts: list[int], declared: tuple[Group, ...] = ()) -> list[Division]:
     """The special-form readings of these concealed counts beside the declared sets."""
     out = []
-    if len(declared) <= 1:
-        for pattern in KNITTED_PATTERNS:
+    if len(declared) <= 1 and 27 - counts[:27].count(0) >= 9:  # a knitted straight shows nine suit tiles
+        for pattern, tiles_of in _KNITTED_GETTERS:
+            if 0 in tiles_of(counts):
+                continue
             rest = knitted_straight_rest(counts, pattern)
-            if rest is None or sum(rest) != (1 - len(declared)) * 3 + 2:
+            if sum(rest) != (1 - len(declared)) * 3 + 2:
                 continue
             out.extend(
                 Division(KNITTED_STRAIGHT, sets=declared + sets, pair=Group("pair", pair), knitted=pattern)
                 for pair, sets in _pair_and_sets(rest)
             )
     if not declared and sum(counts) == 14:
-        for recognise in (seven_pairs, thirteen_orphans, honors_knitted):
-            division = recognise(counts)
-            if division is not None:
-                out.append(division)
+        kinds = 34 - counts.count(0)
+        recognise = seven_pairs if kinds <= 7 else thirteen_orphans if kinds == 13 else honors_knitted
+        division = recognise(counts) if kinds <= 7 or kinds >= 13 else None
+        if division is not None:
+            out.append(division)
     return out
+
+
+_KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
 
 
 def all_divisions(hand: Hand) -> list[Division]:

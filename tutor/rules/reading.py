@@ -15,7 +15,6 @@ write is built only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
@@ -226,7 +225,7 @@ class View:
             indices = self.chows if kind == "chow" else self.pungs
             start = [g.tile for g in self.sets]
             found = self._combos[key] = [
-                _shape(group, tuple(sorted([start[i] for i in group]))) for group in combinations(indices, size)
+                Shape(group, tuple(sorted([start[i] for i in group]))) for group in combinations(indices, size)
             ]
         return found
 
@@ -256,27 +255,12 @@ class View:
         return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
 
 
-# ---------------------------------------------------------------- shapes of sets
-#
-# Each combination of sets is described once per reading as a Shape: the sets' tiles
-# sorted, whether they share one suit or spread over three, and their ranks. The checks of
-# the chow and pung combinations are then plain comparisons.
+# ---------------------------------------------------------------- combinations of sets
 
 
 class Shape(NamedTuple):
-    group: tuple[int, ...]  # indices into View.sets
-    tiles: tuple[int, ...]  # the lowest tile of each chow (or the pung tile), sorted
-    ranks: tuple[int, ...]  # 0-based ranks, sorted
-    one_suit: bool
-    three_suits: bool
+    """A combination of sets: their indices into View.sets, and the lowest tile of each
+    chow (or the pung tile), sorted. Which patterns it makes is asked of tutor.rules.checks."""
 
-
-def _shape(group: tuple[int, ...], tiles: tuple[int, ...]) -> Shape:
-    return Shape(group, tiles, *_shape_facts(tiles))
-
-
-@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; 4096 hold nearly every repeat
-def _shape_facts(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], bool, bool]:
-    """Ranks, one suit?, three suits? for sorted tiles; the same few thousand tuples recur."""
-    suits = {t // 9 for t in tiles}
-    return tuple(sorted(t % 9 for t in tiles)), len(suits) == 1, len(suits) == 3 and len(tiles) == 3
+    group: tuple[int, ...]
+    tiles: tuple[int, ...]

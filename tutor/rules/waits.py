@@ -10,6 +10,7 @@ that makes a winning hand.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from tutor.rules import tiles as T
 from tutor.rules.divisions import (
@@ -71,7 +72,7 @@ def _group_shape(counts: list[int], group: int) -> str | None:
     if group < 3:
         return _suit_shape(tuple(counts[group * 9 : group * 9 + 9]))
     honors = counts[27:]
-    if any(c not in (0, 2, 3) for c in honors):
+    if 1 in honors or 4 in honors:
         return None
     pairs = honors.count(2)
     return "sets" if pairs == 0 else "pair" if pairs == 1 else None
@@ -104,70 +105,113 @@ def counts_win(counts: list[int], melds: int) -> bool:
     return melds <= 1 and any(_wins_with_knitted_straight(counts, pattern) for pattern in KNITTED_PATTERNS)
 
 
-@lru_cache(maxsize=256)  # asked by the result of the hand being scored
+@lru_cache(maxsize=256)  # asked by the wait fans and the result of the hand being scored
 def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
     """The tiles that would have completed the hand before the winning tile arrived.
 
     A tile counts even when all four copies are already in the hand, as PyMahjongGB
     counts it: the question is the shape of the wait, not what is left to draw.
     """
-    return tuple(sorted(set(_waits(hand, win_tile))))
-
-
-@lru_cache(maxsize=256)  # asked by the wait fans of the hand being scored
-def only_wait(hand: Hand, win_tile: int) -> bool:
-    """Was the winning tile the only tile that could complete the hand? Stops at the first other one."""
-    return all(tile == win_tile for tile in _waits(hand, win_tile))
-
-
-def _waits(hand: Hand, win_tile: int):
-    """Yield each tile that completes the hand without the winning tile (a tile may come twice).
-
-    Each form is asked only about the tiles that could complete it, the commonest form
-    first, so a caller that needs only the first few answers stops early.
-    """
     counts = concealed_counts(hand)
     counts[win_tile] -= 1
     melds = len(hand.melds)
-    # Four sets and a pair: adding a tile changes one suit (or the honors) only, so the
-    # other groups' shapes are worked out once.
-    shapes = [_group_shape(counts, g) for g in range(4)]
-    for candidate in _standard_candidates(counts):
-        g = candidate // 9 if candidate < 27 else 3
-        counts[candidate] += 1
-        changed = _group_shape(counts, g)
-        counts[candidate] -= 1
-        others = shapes[:g] + shapes[g + 1 :]
-        if changed and all(others) and (others + [changed]).count("pair") == 1:
-            yield candidate
+    found = _standard_waits(counts)
     if melds <= 1:
-        for pattern in KNITTED_PATTERNS:
-            missing = [t for t in pattern if not counts[t]]
-            if len(missing) > 1:
-                continue
-            for candidate in missing or _standard_candidates(counts) | set(pattern):
-                counts[candidate] += 1
-                if _wins_with_knitted_straight(counts, pattern):
-                    yield candidate
-                counts[candidate] -= 1
+        for pattern, tiles_of in _KNITTED_GETTERS:
+            if tiles_of(counts).count(0) <= 1:  # a knitted straight needs 8 of its 9 tiles beforehand
+                found |= _knitted_straight_waits(counts, pattern)
     if melds == 0:
-        yield from _special_waits(counts)
+        kinds = 34 - counts.count(0)
+        if kinds <= 7 or kinds >= 12:  # seven pairs, or fourteen (nearly) different tiles
+            found.update(_special_waits(counts))
+    return tuple(sorted(found))
+
+
+_KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
+
+
+def only_wait(hand: Hand, win_tile: int) -> bool:
+    """Was the winning tile the only tile that could complete the hand?"""
+    return waiting_tiles(hand, win_tile) == (win_tile,)
+
+
+def _standard_waits(counts: list[int]) -> set[int]:
+    """Tiles that make four sets and a pair. Adding a tile changes one suit (or the honors)
+    only, so each group says which tiles it takes to make sets, or sets and the pair."""
+    shapes = [_group_shape(counts, g) for g in range(4)]
+    found: set[int] = set()
+    for g in range(4):
+        others = shapes[:g] + shapes[g + 1 :]
+        if not all(others):
+            continue
+        pairs = others.count("pair")
+        if pairs > 1:
+            continue
+        to_sets, to_pair = _group_completions(counts, g)
+        found.update(to_sets if pairs == 1 else to_pair)
+    return found
+
+
+def _group_completions(counts: list[int], group: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tiles that, added to one suit (0-2) or the honors (3), leave it as sets, and as sets and a pair."""
+    if group < 3:
+        base = group * 9
+        return _suit_completions(tuple(counts[base : base + 9]), base)
+    honors = counts[27:]
+    if any(c not in (0, 2, 3) for c in honors):
+        # Only a single honor (or a fourth one) can be mended, by the one tile that makes it a pair (or a pung).
+        bad = [i for i, c in enumerate(honors) if c not in (0, 2, 3)]
+        if len(bad) != 1 or honors[bad[0]] != 1:
+            return (), ()
+        # a single honor becomes the pair, if there is no other
+        return ((), (27 + bad[0],)) if honors.count(2) == 0 else ((), ())
+    # Every honor is 0, 2 or 3: a 2 becomes a pung, a 0 a single (never complete), a 3 a kong's worth (never).
+    pairs = honors.count(2)
+    to_sets = tuple(27 + i for i, c in enumerate(honors) if c == 2) if pairs == 1 else ()
+    to_pair = tuple(27 + i for i, c in enumerate(honors) if c == 2) if pairs == 2 else ()
+    return to_sets, to_pair
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
+def _suit_completions(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    to_sets, to_pair = [], []
+    for r in range(9):
+        shape = _suit_shape(ranks[:r] + (ranks[r] + 1,) + ranks[r + 1 :])
+        if shape == "sets":
+            to_sets.append(base + r)
+        elif shape == "pair":
+            to_pair.append(base + r)
+    return tuple(to_sets), tuple(to_pair)
+
+
+def _knitted_straight_waits(counts: list[int], pattern: tuple[int, ...]) -> set[int]:
+    found: set[int] = set()
+    missing = [t for t in pattern if not counts[t]]
+    for candidate in missing or _standard_candidates(counts) | set(pattern):
+        counts[candidate] += 1
+        if _wins_with_knitted_straight(counts, pattern):
+            found.add(candidate)
+        counts[candidate] -= 1
+    return found
 
 
 def _special_waits(counts: list[int]):
     """The tiles that make thirteen concealed tiles into seven pairs, thirteen orphans or
     honors and knitted tiles: each form proposes the few tiles it could take, and the
     recogniser of the form decides."""
-    present = {t for t in range(34) if counts[t]}
-    candidates: set[int] = {t for t in present if counts[t] % 2}  # seven pairs: the single tile pairs up
-    if len(candidates) != 1:
-        candidates = set()
-    if len(present) >= 12:
-        if present <= _TERMINALS_AND_HONORS:
+    present = [t for t in range(34) if counts[t]]
+    candidates: set[int] = set()
+    if len(present) <= 7:  # seven pairs: the single tile pairs up
+        odd = [t for t in present if counts[t] % 2]
+        if len(odd) == 1:
+            candidates.add(odd[0])
+    elif len(present) >= 12:
+        kinds = set(present)
+        if kinds <= _TERMINALS_AND_HONORS:
             candidates |= _TERMINALS_AND_HONORS
         for pattern in KNITTED_SETS:
-            if present <= pattern | _HONORS:
-                candidates |= (pattern | _HONORS) - present
+            if kinds <= pattern | _HONORS:
+                candidates |= (pattern | _HONORS) - kinds
     for candidate in sorted(candidates):
         counts[candidate] += 1
         if seven_pairs(counts) or thirteen_orphans(counts) or honors_knitted(counts):
