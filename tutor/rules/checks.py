@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from itertools import pairwise
+from itertools import combinations, pairwise
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -43,6 +43,7 @@ REVERSIBLE_TILES = frozenset(
 )
 TERMINALS = frozenset(t for t in range(27) if t % 9 in (0, 8))
 TERMINALS_OR_HONORS = TERMINALS | frozenset(T.HONORS)
+EVEN_TILES = frozenset(t for t in range(27) if (t % 9 + 1) % 2 == 0)
 
 SPECIAL_FORM_NAMES = {
     SEVEN_PAIRS: "seven pairs",
@@ -105,7 +106,7 @@ LAST_WALL_TILE = _hand_gate(lambda v: v.last_wall_tile)
 REPLACEMENT_TILE = _hand_gate(lambda v: v.replacement_tile)
 ROBBING_KONG = _hand_gate(lambda v: v.robbing_kong)
 FLOWERS = _hand_gate(lambda v: v.flowers > 0)
-LAST_OF_ITS_KIND = _hand_gate(lambda v: v.last_tile or any(not m.concealed for m in v.hand.melds))
+LAST_OF_ITS_KIND = _hand_gate(lambda v: v.last_tile or any(v.win in m.tiles for m in v.hand.open_melds))
 NEVER = _hand_gate(lambda v: False)  # decided by the scorer itself (Chicken Hand)
 # the tiles
 ONE_SUIT = _hand_gate(lambda v: len(v.suits) == 1)
@@ -117,7 +118,17 @@ ONLY_GREEN = _hand_gate(lambda v: v.distinct <= GREEN_TILES)
 ONLY_REVERSIBLE = _hand_gate(lambda v: v.distinct <= REVERSIBLE_TILES)
 ONLY_TERMINALS_OR_HONORS = _hand_gate(lambda v: v.distinct <= TERMINALS_OR_HONORS)
 NO_TERMINALS_OR_HONORS = _hand_gate(lambda v: not v.distinct & TERMINALS_OR_HONORS)
-FOUR_ALIKE = _hand_gate(lambda v: 4 in v.counts)
+EVEN_SUIT_TILES_ONLY = _hand_gate(lambda v: v.distinct <= EVEN_TILES)
+
+
+def _four_alike_not_a_kong(view: View) -> bool:
+    if 4 not in view.counts:
+        return False
+    kongs = {m.tile for m in view.hand.kongs}
+    return any(c == 4 and t not in kongs for t, c in enumerate(view.counts))
+
+
+FOUR_ALIKE_NOT_A_KONG = _hand_gate(_four_alike_not_a_kong)
 
 
 def _in_a_rank_band(view: View) -> bool:
@@ -131,19 +142,34 @@ def _in_a_rank_band(view: View) -> bool:
 
 IN_A_RANK_BAND = _hand_gate(_in_a_rank_band)
 # the declared sets
-KONGS = _hand_gate(lambda v: bool(v.hand.kongs))
-NO_CLAIMED_SETS = _hand_gate(lambda v: all(m.concealed for m in v.hand.melds))
+def _concealed_kongs(view: View) -> int:
+    return sum(1 for m in view.hand.kongs if m.concealed)
+
+
+ONE_KONG = _hand_gate(lambda v: len(v.hand.kongs) == 1)
+TWO_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 2)
+THREE_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 3)
+FOUR_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 4)
+ONE_CONCEALED_KONG = _hand_gate(lambda v: bool(v.hand.kongs) and _concealed_kongs(v) == 1)
+TWO_CONCEALED_KONGS = _hand_gate(lambda v: len(v.hand.kongs) >= 2 and _concealed_kongs(v) == 2)
+NO_CLAIMED_SETS_ON_A_DISCARD = _hand_gate(lambda v: not v.hand.open_melds and not v.self_drawn)
+NO_CLAIMED_SETS_SELF_DRAWN = _hand_gate(lambda v: not v.hand.open_melds and v.self_drawn)
 FOUR_CLAIMED_SETS = _hand_gate(lambda v: len(v.hand.melds) == 4 and not any(m.concealed for m in v.hand.melds))
 # the reading
 SPECIAL_FORM = _reading_gate(lambda v: v.form != STANDARD)
 TWO_CHOWS = _reading_gate(lambda v: len(v.chows) >= 2)
 THREE_CHOWS = _reading_gate(lambda v: len(v.chows) >= 3)
 FOUR_CHOWS = _reading_gate(lambda v: len(v.chows) == 4)
+FOUR_CHOWS_AND_A_PAIR_OF_FIVES = _reading_gate(
+    lambda v: len(v.chows) == 4 and v.pair.tile < 27 and v.pair.tile % 9 == 4
+)
 CHOWS_ONLY = _reading_gate(lambda v: len(v.chows) == 4 or (v.form == KNITTED_STRAIGHT and bool(v.chows)))
 TWO_PUNGS = _reading_gate(lambda v: len(v.pungs) >= 2)
 THREE_PUNGS = _reading_gate(lambda v: len(v.pungs) >= 3)
 FOUR_PUNGS = _reading_gate(lambda v: len(v.pungs) == 4)
 TWO_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) >= 2)
+THREE_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) >= 3)
+FOUR_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) == 4)
 TERMINAL_OR_HONOR_PUNG = _reading_gate(lambda v: any(T.is_terminal_or_honor(v.sets[i].tile) for i in v.pungs))
 WIND_PUNG = _reading_gate(lambda v: bool(v.wind_pungs))
 THREE_WIND_PUNGS = _reading_gate(lambda v: len(v.wind_pungs) >= 3)
@@ -466,7 +492,7 @@ def all_chows(view: View) -> Found:
     return Miss("needs the pair to be suit tiles; this pair is an honor")
 
 
-@check("all-even-pungs", when=FOUR_PUNGS)
+@check("all-even-pungs", when=EVEN_SUIT_TILES_ONLY)
 def all_even_pungs(view: View) -> Found:
     miss = _needs_standard(view)
     if miss is not None:
@@ -495,7 +521,7 @@ def nine_gates(view: View) -> Found:
     return Miss("needs 1112345678999 of one suit before the winning tile")
 
 
-@check("pure-terminal-chows", when=FOUR_CHOWS)
+@check("pure-terminal-chows", when=FOUR_CHOWS_AND_A_PAIR_OF_FIVES)
 def pure_terminal_chows(view: View) -> Found:
     miss = _needs_standard(view)
     if miss is not None:
@@ -508,7 +534,7 @@ def pure_terminal_chows(view: View) -> Found:
     return Miss("needs 123 123 789 789 and a pair of 5s, all in one suit")
 
 
-@check("three-suited-terminal-chows", when=FOUR_CHOWS)
+@check("three-suited-terminal-chows", when=FOUR_CHOWS_AND_A_PAIR_OF_FIVES)
 def three_suited_terminal_chows(view: View) -> Found:
     miss = _needs_standard(view)
     if miss is not None:
@@ -654,17 +680,34 @@ def _patterns(tiles: tuple[int, ...]) -> frozenset:
     return frozenset(pattern for pattern in _PATTERNS if pattern(facts))
 
 
+def _combinations(view: View, kind: str, size: int) -> tuple[list[tuple[tuple[int, ...], frozenset]], set]:
+    """Every choice of `size` chows (or pungs) of the reading, in index order, each with the
+    patterns it makes, and all those patterns together; worked out once per reading."""
+    key = (kind, size)
+    found = view.scratch.get(key)
+    if found is None:
+        sets = view.sets
+        shapes = []
+        union: set = set()
+        for group in combinations(view.chows if kind == "chow" else view.pungs, size):
+            patterns = _patterns(tuple(sorted([sets[i].tile for i in group])))
+            shapes.append((group, patterns))
+            union |= patterns
+        found = view.scratch[key] = (shapes, union)
+    return found
+
+
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
 
 
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
-    found = [
-        Occurrence(view.set_tiles(shape.group), f"{view.show(shape.group)}: {detail}", frozenset(shape.group))
-        for shape in view.combos(kind, size)
-        if pattern in _patterns(shape.tiles)
-    ]
-    if found:
-        return found
+    shapes, union = _combinations(view, kind, size)
+    if pattern in union:
+        return [
+            Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group))
+            for group, patterns in shapes
+            if pattern in patterns
+        ]
     miss = _MISSES.get(need)
     if miss is None:
         miss = _MISSES[need] = Miss(need)
@@ -829,12 +872,12 @@ def _concealed_pung_fan(view: View, least: int, label: str):
     return Miss(build=reason)
 
 
-@check("four-concealed-pungs", when=TWO_CONCEALED_PUNGS)
+@check("four-concealed-pungs", when=FOUR_CONCEALED_PUNGS)
 def four_concealed_pungs(view: View) -> Found:
     return _concealed_pung_fan(view, 4, "four concealed pungs")
 
 
-@check("three-concealed-pungs", when=TWO_CONCEALED_PUNGS)
+@check("three-concealed-pungs", when=THREE_CONCEALED_PUNGS)
 def three_concealed_pungs(view: View) -> Found:
     return _concealed_pung_fan(view, 3, "three concealed pungs")
 
@@ -853,7 +896,7 @@ def _kong_occurrence(view: View, detail: str, concealed_only: bool = False) -> l
     return [Occurrence(view.set_tiles(idx), detail, frozenset(idx))]
 
 
-@check("four-kongs", when=KONGS)
+@check("four-kongs", when=FOUR_KONGS)
 def four_kongs(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded + concealed == 4:
@@ -861,7 +904,7 @@ def four_kongs(view: View) -> Found:
     return Miss(build=lambda: f"needs four kongs; this hand has {melded + concealed}")
 
 
-@check("three-kongs", when=KONGS)
+@check("three-kongs", when=THREE_KONGS)
 def three_kongs(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded + concealed == 3:
@@ -869,7 +912,7 @@ def three_kongs(view: View) -> Found:
     return Miss(build=lambda: f"needs three kongs; this hand has {melded + concealed}")
 
 
-@check("two-melded-kongs", when=KONGS)
+@check("two-melded-kongs", when=TWO_KONGS)
 def two_melded_kongs(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded + concealed == 2 and melded >= 1:
@@ -878,7 +921,7 @@ def two_melded_kongs(view: View) -> Found:
     return Miss(build=lambda: f"needs two kongs, at least one melded; this hand has {melded} melded and {concealed} concealed")
 
 
-@check("two-concealed-kongs", when=KONGS)
+@check("two-concealed-kongs", when=TWO_CONCEALED_KONGS)
 def two_concealed_kongs(view: View) -> Found:
     _, concealed = _kong_counts(view)
     if concealed == 2:
@@ -886,7 +929,7 @@ def two_concealed_kongs(view: View) -> Found:
     return Miss(build=lambda: f"needs two concealed kongs; this hand has {concealed}")
 
 
-@check("melded-kong", when=KONGS)
+@check("melded-kong", when=ONE_KONG)
 def melded_kong(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded == 1 and concealed == 0:
@@ -894,7 +937,7 @@ def melded_kong(view: View) -> Found:
     return Miss(build=lambda: f"needs exactly one kong, melded; this hand has {melded} melded and {concealed} concealed")
 
 
-@check("concealed-kong", when=KONGS)
+@check("concealed-kong", when=ONE_CONCEALED_KONG)
 def concealed_kong(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     # One melded plus one concealed kong is scored as a pair of kongs under Two Melded Kongs.
@@ -905,7 +948,7 @@ def concealed_kong(view: View) -> Found:
     return Miss(build=lambda: f"needs one concealed kong; this hand has {concealed}")
 
 
-@check("tile-hog", when=FOUR_ALIKE)
+@check("tile-hog", when=FOUR_ALIKE_NOT_A_KONG)
 def tile_hog(view: View) -> Found:
     kong_tiles = {g.tile for g in view.kongs}
     counts = view.counts
@@ -915,7 +958,7 @@ def tile_hog(view: View) -> Found:
     return Miss("needs all four copies of a tile used in sets or pairs, not as a kong")
 
 
-@check("concealed-hand", when=NO_CLAIMED_SETS)
+@check("concealed-hand", when=NO_CLAIMED_SETS_ON_A_DISCARD)
 def concealed_hand(view: View) -> Found:
     if view.open_melds:
         return Miss("needs no claimed sets; this hand has melded sets")
@@ -924,7 +967,7 @@ def concealed_hand(view: View) -> Found:
     return whole(view, "no claimed sets, won on a discard")
 
 
-@check("fully-concealed-hand", when=NO_CLAIMED_SETS)
+@check("fully-concealed-hand", when=NO_CLAIMED_SETS_SELF_DRAWN)
 def fully_concealed_hand(view: View) -> Found:
     if view.open_melds:
         return Miss("needs no claimed sets; this hand has melded sets")

@@ -114,7 +114,7 @@ def group_text(kind: str, tile: int) -> str:
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:
-    return tuple(Group(m.kind, m.tile, open=not m.concealed, declared=True) for m in hand.melds)
+    return tuple([Group(m.kind, m.tile, not m.concealed, True) for m in hand.melds])
 
 
 def concealed_counts(hand: Hand) -> list[int]:
@@ -213,8 +213,9 @@ def _pair_and_sets(counts: list[int]):
             yield pair_tile, sets
 
 
-def standard_divisions(hand: Hand) -> list[Division]:
-    declared = declared_groups(hand)
+def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None) -> list[Division]:
+    if declared is None:
+        declared = declared_groups(hand)
     counts = concealed_counts(hand)
     needed_sets = 4 - len(declared)
     if needed_sets < 0 or sum(counts) != needed_sets * 3 + 2:
@@ -293,4 +294,5 @@ _KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_
 
 def all_divisions(hand: Hand) -> list[Division]:
     """Every reading of a hand; empty when the hand does not win."""
-    return standard_divisions(hand) + special_divisions(concealed_counts(hand), declared_groups(hand))
+    declared = declared_groups(hand)
+    return standard_divisions(hand, declared) + special_divisions(concealed_counts(hand), declared)

@@ -56,37 +56,38 @@ MIXED_KONGS_FAN = fan("two-melded-kongs").id  # one melded plus one concealed ko
 
 _FORM_ORDER = {STANDARD: 0, "knitted_straight": 1, "seven_pairs": 2, "honors_knitted": 3, "thirteen_orphans": 4}
 
-# The checks grouped by gate, in table order: (gate, ((fan id, check), ...)).
-_GROUPS: dict = {}
-for _check in CHECKS.values():
-    _GROUPS.setdefault(_check.gate, []).append((_check.fan.id, _check.find))
-_BY_GATE = tuple((gate, tuple(found)) for gate, found in _GROUPS.items())
-del _GROUPS, _check
+def _by_gate(per_hand: bool) -> tuple:
+    """The checks grouped by gate, in table order: ((gate test, ((fan id, check), ...)), ...)."""
+    groups: dict = {}
+    for check in CHECKS.values():
+        if check.gate.per_hand == per_hand:
+            groups.setdefault(check.gate.test, []).append((check.fan.id, check.find))
+    return tuple((test, tuple(found)) for test, found in groups.items())
+
+
+_HAND_GATES = _by_gate(per_hand=True)
+_READING_GATES = _by_gate(per_hand=False)
 
 
 # ---------------------------------------------------------------------------- scoring one reading
 
 
-def _checks_for(view: View):
-    """The checks worth running on this hand: those whose per-hand gate holds, and the
-    groups whose gate is asked of each reading."""
+def _checks_for(view: View) -> list:
+    """The checks whose per-hand gate holds for this hand (asked of any one of its readings)."""
     hand_checks: list = []
-    reading_groups: list = []
-    for gate, found in _BY_GATE:
-        if not gate.per_hand:
-            reading_groups.append((gate.test, found))
-        elif gate.test(view):
+    for test, found in _HAND_GATES:
+        if test(view):
             hand_checks.extend(found)
-    return hand_checks, reading_groups
+    return hand_checks
 
 
-def _check_reading(view: View, edition: Edition, hand_checks, reading_groups) -> Tally:
+def _check_reading(view: View, edition: Edition, hand_checks) -> Tally:
     hits = {}
     for fan_id, find in hand_checks:
         found = find(view)
         if found:
             hits[fan_id] = found
-    for test, group in reading_groups:
+    for test, group in _READING_GATES:
         if test(view):
             for fan_id, find in group:
                 found = find(view)
@@ -99,8 +100,8 @@ def _check_reading(view: View, edition: Edition, hand_checks, reading_groups) ->
     return Tally(view, edition, hits, points)
 
 
-def _score_reading(view: View, edition: Edition, hand_checks, reading_groups) -> Tally:
-    tally = _check_reading(view, edition, hand_checks, reading_groups)
+def _score_reading(view: View, edition: Edition, hand_checks) -> Tally:
+    tally = _check_reading(view, edition, hand_checks)
     for principle in PRINCIPLE_PASSES:
         principle(tally)
     return tally
@@ -136,33 +137,31 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
         raise NotWinning(_not_winning_reason(hand))
     rules = EDITION_RULES[edition]
     facts = HandFacts(hand, situation, edition)
-    best: Tally | None = None
-    best_key: tuple = ()
-    readings: list[Tally] = []
-    hand_checks = reading_groups = None
-    for division in divisions:
-        view = View(facts, division)
-        if hand_checks is None:
-            hand_checks, reading_groups = _checks_for(view)
-        tally = _score_reading(view, rules, hand_checks, reading_groups)
-        readings.append(tally)
-        key = _reading_key(tally)
-        if best is None or key > best_key or (key == best_key and reading_text(tally) > reading_text(best)):
-            best, best_key = tally, key
-    assert best is not None
+    views = [View(facts, division) for division in divisions]
+    hand_checks = _checks_for(views[0])
+    readings = [_score_reading(view, rules, hand_checks) for view in views]
+    best = readings[0]
+    if len(readings) > 1:
+        best_key = _reading_key(best)
+        for tally in readings[1:]:
+            key = _reading_key(tally)
+            if key > best_key or (key == best_key and reading_text(tally) > reading_text(best)):
+                best, best_key = tally, key
     return _result(hand, situation, edition, best, why_not, readings)
 
 
 def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings: list[Tally]) -> Result:
     fans = []
+    points = tally.points
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
-        tiles: list[int] = []
-        for occ in occurrences:
-            tiles.extend(occ.tiles)
-        reason = "; ".join(dict.fromkeys(occ.detail for occ in occurrences))
-        fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), tally.fan_points(fid), tuple(sorted(tiles)), reason))
-    excluded = _merge_excluded(tally.excluded)
+        if len(occurrences) == 1:
+            tiles, reason = occurrences[0].tiles, occurrences[0].detail
+        else:
+            tiles = [t for occ in occurrences for t in occ.tiles]
+            reason = "; ".join(dict.fromkeys([occ.detail for occ in occurrences]))
+        fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], tuple(sorted(tiles)), reason))
+    excluded = _merge_excluded(tally.excluded) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]
     return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
 

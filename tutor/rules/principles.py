@@ -48,6 +48,8 @@ def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
 
 
 ABSORBS = {key: _absorbs(rules) for key, rules in EDITION_RULES.items()}
+# Per edition: fan id -> its place in highest-first order (more points first, then the lower number).
+RANKS = {key: {fid: (-p, fid) for fid, p in points.items()} for key, points in POINTS.items()}
 _SETS_FANS = frozenset(row.id for row in FANS if row.kind == "sets")
 
 
@@ -79,6 +81,8 @@ class Tally:
 def by_rank(fan_ids: Iterable[int], tally: Tally) -> list[int]:
     """Highest-first order: more points first, then the lower (more senior) fan number."""
     points = tally.points
+    if points is POINTS[tally.edition.key]:
+        return sorted(fan_ids, key=RANKS[tally.edition.key].__getitem__)
     return sorted(fan_ids, key=lambda fid: (-points[fid], fid))
 
 

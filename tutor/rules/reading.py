@@ -15,7 +15,6 @@ write is built only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -80,9 +79,6 @@ class HandFacts:
     def __init__(self, hand, situation: Situation, edition: str) -> None:
         tiles = hand.all_tiles
         distinct = frozenset(tiles)
-        counts = [0] * 34
-        for t in tiles:
-            counts[t] += 1
         self.hand = hand
         self.situation = situation
         # What each View holds besides its division (see View.__init__).
@@ -103,7 +99,7 @@ class HandFacts:
             "distinct": distinct,
             "suits": {t // 9 for t in distinct if t < 27},
             "honors": [t for t in distinct if t >= 27],
-            "counts": counts,
+            "counts": hand.tile_counts,
         }
 
     @cached
@@ -214,20 +210,10 @@ class View:
         return self.facts.only_wait
 
     @cached
-    def _combos(self) -> dict[tuple[str, int], list[Shape]]:
+    def scratch(self) -> dict:
+        """Room for facts that checks work out once per reading (tutor.rules.checks keeps its
+        combinations of sets here)."""
         return {}
-
-    def combos(self, kind: str, size: int) -> list[Shape]:
-        """Every choice of `size` chows (or pungs) as a Shape; worked out once per reading."""
-        key = (kind, size)
-        found = self._combos.get(key)
-        if found is None:
-            indices = self.chows if kind == "chow" else self.pungs
-            start = [g.tile for g in self.sets]
-            found = self._combos[key] = [
-                Shape(group, tuple(sorted([start[i] for i in group]))) for group in combinations(indices, size)
-            ]
-        return found
 
     def _won_by_discard(self, index: int) -> bool:
         """Did the winning discard complete this concealed pung (making it count as melded)?
@@ -253,14 +239,3 @@ class View:
 
     def show(self, indices) -> str:
         return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
-
-
-# ---------------------------------------------------------------- combinations of sets
-
-
-class Shape(NamedTuple):
-    """A combination of sets: their indices into View.sets, and the lowest tile of each
-    chow (or the pung tile), sorted. Which patterns it makes is asked of tutor.rules.checks."""
-
-    group: tuple[int, ...]
-    tiles: tuple[int, ...]

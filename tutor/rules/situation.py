@@ -177,10 +177,9 @@ def validate(hand: Hand, situation: Situation) -> None:
             f"The hand has {len(hand.concealed)} concealed tiles; {declared} it needs {needed} "
             f"(14 tiles in all, the winning tile included, each kong counting as 3)."
         )
-    counts = hand.counts()
-    too_many = [t for t in range(34) if counts[t] > 4]
-    if too_many:
-        t = too_many[0]
+    counts = hand.tile_counts
+    if max(counts) > 4:
+        t = next(t for t in range(34) if counts[t] > 4)
         raise HandError(f"The hand holds {counts[t]} copies of {T.code(t)}; there are only four of each tile.")
     if not 0 <= situation.flowers <= MAX_FLOWERS:
         raise HandError(f"Flowers must be from 0 to {MAX_FLOWERS} (there are four flowers and four seasons).")
@@ -195,7 +194,7 @@ def validate(hand: Hand, situation: Situation) -> None:
     _validate_flags(hand, situation, counts)
 
 
-def _validate_flags(hand: Hand, situation: Situation, counts: list[int]) -> None:
+def _validate_flags(hand: Hand, situation: Situation, counts) -> None:
     win = situation.win
     if situation.replacement_tile:
         if not situation.self_drawn:

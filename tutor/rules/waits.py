@@ -105,16 +105,26 @@ def counts_win(counts: list[int], melds: int) -> bool:
     return melds <= 1 and any(_wins_with_knitted_straight(counts, pattern) for pattern in KNITTED_PATTERNS)
 
 
-@lru_cache(maxsize=256)  # asked by the wait fans and the result of the hand being scored
 def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
     """The tiles that would have completed the hand before the winning tile arrived.
 
     A tile counts even when all four copies are already in the hand, as PyMahjongGB
     counts it: the question is the shape of the wait, not what is left to draw.
     """
-    counts = concealed_counts(hand)
+    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile)
+
+
+def only_wait(hand: Hand, win_tile: int) -> bool:
+    """Was the winning tile the only tile that could complete the hand?"""
+    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile) == (win_tile,)
+
+
+@lru_cache(maxsize=256)  # asked by the wait fans and by the result of the hand being scored
+def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tuple[int, ...]:
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
     counts[win_tile] -= 1
-    melds = len(hand.melds)
     found = _standard_waits(counts)
     if melds <= 1:
         for pattern, tiles_of in _KNITTED_GETTERS:
@@ -130,15 +140,14 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
 _KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
 
 
-def only_wait(hand: Hand, win_tile: int) -> bool:
-    """Was the winning tile the only tile that could complete the hand?"""
-    return waiting_tiles(hand, win_tile) == (win_tile,)
-
-
 def _standard_waits(counts: list[int]) -> set[int]:
     """Tiles that make four sets and a pair. Adding a tile changes one suit (or the honors)
     only, so each group says which tiles it takes to make sets, or sets and the pair."""
-    shapes = [_group_shape(counts, g) for g in range(4)]
+    groups = [
+        _suit_waits(tuple(counts[0:9]), 0), _suit_waits(tuple(counts[9:18]), 9),
+        _suit_waits(tuple(counts[18:27]), 18), _honor_waits(tuple(counts[27:34])),
+    ]
+    shapes = [shape for shape, _, _ in groups]
     found: set[int] = set()
     for g in range(4):
         others = shapes[:g] + shapes[g + 1 :]
@@ -147,16 +156,33 @@ def _standard_waits(counts: list[int]) -> set[int]:
         pairs = others.count("pair")
         if pairs > 1:
             continue
-        to_sets, to_pair = _group_completions(counts, g)
-        found.update(to_sets if pairs == 1 else to_pair)
+        found.update(groups[g][1] if pairs == 1 else groups[g][2])
     return found
 
 
-def _group_completions(counts: list[int], group: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The tiles that, added to one suit (0-2) or the honors (3), leave it as sets, and as sets and a pair."""
-    if group < 3:
-        base = group * 9
-        return _suit_completions(tuple(counts[base : base + 9]), base)
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
+def _suit_waits(ranks: tuple[int, ...], base: int) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
+    """One suit's shape now, the tiles that leave it as sets, and those that leave it as sets and a pair."""
+    to_sets, to_pair = [], []
+    for r in range(9):
+        shape = _suit_shape(ranks[:r] + (ranks[r] + 1,) + ranks[r + 1 :])
+        if shape == "sets":
+            to_sets.append(base + r)
+        elif shape == "pair":
+            to_pair.append(base + r)
+    return _suit_shape(ranks), tuple(to_sets), tuple(to_pair)
+
+
+@lru_cache(maxsize=1 << 10)  # bounded; far fewer honor shapes occur
+def _honor_waits(honors: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
+    """As _suit_waits, for the seven honors (which make pungs and pairs only)."""
+    counts = [0] * 27 + list(honors)
+    to_sets, to_pair = _honor_completions(counts)
+    return _group_shape(counts, 3), to_sets, to_pair
+
+
+def _honor_completions(counts: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tiles that, added to the honors (group 3), leave them as sets, and as sets and a pair."""
     honors = counts[27:]
     if any(c not in (0, 2, 3) for c in honors):
         # Only a single honor (or a fourth one) can be mended, by the one tile that makes it a pair (or a pung).
@@ -170,18 +196,6 @@ def _group_completions(counts: list[int], group: int) -> tuple[tuple[int, ...], 
     to_sets = tuple(27 + i for i, c in enumerate(honors) if c == 2) if pairs == 1 else ()
     to_pair = tuple(27 + i for i, c in enumerate(honors) if c == 2) if pairs == 2 else ()
     return to_sets, to_pair
-
-
-@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
-def _suit_completions(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    to_sets, to_pair = [], []
-    for r in range(9):
-        shape = _suit_shape(ranks[:r] + (ranks[r] + 1,) + ranks[r + 1 :])
-        if shape == "sets":
-            to_sets.append(base + r)
-        elif shape == "pair":
-            to_pair.append(base + r)
-    return tuple(to_sets), tuple(to_pair)
 
 
 def _knitted_straight_waits(counts: list[int], pattern: tuple[int, ...]) -> set[int]:
