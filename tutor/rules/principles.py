@@ -163,8 +163,8 @@ def account_once(tally: Tally) -> None:
     if not sets_fans:
         return
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    if len(candidates) <= 1:
-        return
+    if len(candidates) <= 1 or _all_fit(candidates, len(tally.view.sets)):
+        return  # every fan made of sets counts: nothing to choose
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
     n = len(candidates)
@@ -205,6 +205,20 @@ def account_once(tally: Tally) -> None:
     for fid in {fid for fid, _ in left_out}:
         if not tally.hits[fid]:
             del tally.hits[fid]
+
+
+def _all_fit(candidates, sets: int) -> bool:
+    """Do all the candidates count together (no set used twice by one fan, no loop of sets)?"""
+    parent = list(range(sets))
+    for i, (fid, occ) in enumerate(candidates):
+        if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in range(i)):
+            return False
+        roots = [_find(parent, s) for s in occ.sets]
+        if len(set(roots)) != len(roots):
+            return False
+        for r in roots[1:]:
+            parent[r] = roots[0]
+    return True
 
 
 def _find(parent: list[int], x: int) -> int:
