@@ -61,17 +61,12 @@ class Group(NamedTuple):
         return _group_tiles(self.kind, self.tile)
 
     @property
-    def is_pung(self) -> bool:
-        """Pungs and kongs both count as pungs for the pung fans."""
-        return self.kind in ("pung", "kong")
-
-    @property
     def concealed_kong(self) -> bool:
         return self.kind == "kong" and self.declared and not self.open
 
     def __str__(self) -> str:
         body = group_text(self.kind, self.tile)
-        if self.kind == "kong" and self.declared and not self.open:
+        if self.concealed_kong:
             return "{" + body + "}"
         return f"[{body}]" if self.open and self.declared else body
 

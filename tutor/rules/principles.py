@@ -66,9 +66,6 @@ class Tally:
         self.excluded: list[ExcludedFan] = []
         self.points = points or POINTS[edition.key]  # fan id -> points in this reading
 
-    def fan_points(self, fan_id: int) -> int:
-        return self.points[fan_id]
-
     def total(self) -> int:
         points = self.points
         return sum(points[fid] * len(occ) for fid, occ in self.hits.items())
