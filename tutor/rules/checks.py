@@ -97,7 +97,7 @@ def _reading_gate(test: Callable[[View], bool]) -> Gate:
 
 
 # ------------------------------------------------------------------ the gates
-# Each is a necessary condition of the fans that name it (tests/test_fans.py runs every
+# Each is a necessary condition of the fans that name it (tests/test_properties.py runs every
 # check on hands whose gates fail and finds none that occurs).
 
 # the situation
