@@ -94,6 +94,18 @@ def winning_hands():
 
 
 @st.composite
+def near_winning_hands(draw) -> Hand:
+    """A winning hand, or (half the time) one with a concealed tile swapped for any tile:
+    mostly not winning, sometimes winning another way. It may hold five of a tile."""
+    hand = draw(winning_hands())
+    if draw(st.booleans()):
+        return hand
+    concealed = list(hand.concealed)
+    concealed[draw(st.integers(0, len(concealed) - 1))] = draw(st.integers(0, 33))
+    return Hand(hand.melds, tuple(sorted(concealed)))
+
+
+@st.composite
 def deals(draw) -> tuple[Hand, Situation]:
     """A winning hand with a situation that validate() accepts."""
     hand = draw(winning_hands())

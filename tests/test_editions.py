@@ -104,3 +104,26 @@ def test_best_division_follows_the_edition_values():
     assert wmo.division.form == "seven_pairs"
     assert old.division.form == "standard"
     assert wmo.total == 55 and old.total == 52
+
+
+def test_an_unknown_slug_in_the_edition_data_is_named_when_the_table_loads(monkeypatch):
+    from dataclasses import replace
+
+    from tutor.rules import fans as F
+
+    wrong = replace(F.EDITION_RULES["wmo"], extra_implies={"full-flush": ("half-flsuh",)})
+    monkeypatch.setattr(F, "EDITION_RULES", {**F.EDITION_RULES, "wmo": wrong})
+    with pytest.raises(ValueError, match="edition wmo: extra_implies of full-flush names 'half-flsuh'"):
+        F._check_the_table()
+
+
+def test_an_unknown_slug_in_the_table_is_named_when_it_loads(monkeypatch):
+    from dataclasses import replace
+
+    from tutor.rules import fans as F
+
+    rows = list(F.FANS)
+    rows[21] = replace(rows[21], implies=("no-honours",))
+    monkeypatch.setattr(F, "FANS", tuple(rows))
+    with pytest.raises(ValueError, match=r"fan 22 \(full-flush\) implies names 'no-honours'"):
+        F._check_the_table()

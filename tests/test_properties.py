@@ -4,13 +4,13 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from strategies import deals, winning_hands
+from strategies import deals, near_winning_hands, winning_hands
 
 from tutor.rules import tiles as T
 from tutor.rules.divisions import all_divisions
-from tutor.rules.editions import EDITIONS
+from tutor.rules.editions import EDITION_RULES, EDITIONS
 from tutor.rules.engine import score
-from tutor.rules.fans import FAN_BY_ID
+from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG
 from tutor.rules.notation import Hand, Meld, format_hand, parse_hand
 
 EXAMPLES = settings(max_examples=300, deadline=None)
@@ -73,7 +73,8 @@ def test_no_fan_scores_with_a_fan_it_implies(deal):
         result = score(hand, situation, edition)
         counted = {f.fan.id for f in result.fans}
         for fan_id in counted:
-            implied = set(FAN_BY_ID[fan_id].implies) | set(EDITIONS[edition].extra_implies.get(fan_id, ()))
+            row = FAN_BY_ID[fan_id]
+            implied = {FAN_BY_SLUG[s].id for s in row.implies + EDITION_RULES[edition].extra_implies.get(row.slug, ())}
             assert not implied & counted, (FAN_BY_ID[fan_id].name, implied & counted, hand.notation())
 
 
@@ -138,7 +139,54 @@ def _suit_counts(ranks: list[int]) -> list[int]:
 @settings(max_examples=2000, deadline=None)
 @given(st.lists(st.integers(0, 8), max_size=14).map(_suit_counts).filter(lambda counts: max(counts) <= 4))
 def test_the_fast_suit_split_agrees_with_a_plain_search(ranks):
-    from tutor.rules.divisions import _suit_splits_into_sets, _suit_splits_with_pair
+    from tutor.rules.waits import _suit_splits_into_sets, _suit_splits_with_pair
 
     assert _suit_splits_into_sets(tuple(ranks)) == _splits_by_search(list(ranks), pair_left=False)
     assert _suit_splits_with_pair(tuple(ranks)) == _splits_by_search(list(ranks), pair_left=True)
+
+
+# ---------------------------------------------------------------- the special forms, recognised once
+
+
+@EXAMPLES
+@given(near_winning_hands())
+def test_a_hand_wins_exactly_when_it_has_a_division(hand):
+    from tutor.rules.waits import is_winning
+
+    if max(hand.counts()) > 4:
+        return  # not a hand that can be held
+    assert is_winning(hand) == bool(all_divisions(hand)), hand.notation()
+
+
+@EXAMPLES
+@given(winning_hands(), st.data())
+def test_the_waits_are_every_tile_that_completes_the_hand(hand, data):
+    from tutor.rules.waits import is_winning, only_wait, waiting_tiles
+
+    win = data.draw(st.sampled_from(hand.concealed))
+    before = list(hand.concealed)
+    before.remove(win)
+    by_trying = tuple(
+        t for t in range(34) if is_winning(Hand(hand.melds, tuple(sorted(before + [t]))))
+    )
+    assert waiting_tiles(hand, win) == by_trying, hand.notation()
+    assert only_wait(hand, win) == (by_trying == (win,))
+
+
+@EXAMPLES
+@given(deals())
+def test_a_check_whose_gate_fails_finds_nothing(deal):
+    """The gates are necessary conditions: skipping a check whose gate fails loses nothing."""
+    from tutor.rules.checks import CHECKS
+    from tutor.rules.reading import HandFacts, View
+
+    hand, situation = deal
+    facts = HandFacts(hand, situation, "wmo")
+    for division in all_divisions(hand):
+        view = View(facts, division)
+        for slug, check in CHECKS.items():
+            found = check.find(view)
+            if not check.gate.test(view):
+                assert not found, (slug, hand.notation())
+            if not found:
+                assert found.reason, slug  # every miss says why

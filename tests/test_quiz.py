@@ -2,8 +2,12 @@ import random
 
 import pytest
 
-from tutor.practice.quiz import BANDS, QuizError, deal, deal_with, grade
-from tutor.rules.fans import FAN_BY_ID
+from tutor.practice.quiz import BANDS, RECIPES, QuizError, deal, deal_with, grade
+from tutor.rules.fans import FAN_BY_ID, FANS
+
+
+def test_the_recipes_cover_exactly_the_81_fans_by_slug():
+    assert list(RECIPES) == [fan.slug for fan in FANS]
 
 
 @pytest.mark.parametrize("fan_id", sorted(FAN_BY_ID), ids=[FAN_BY_ID[f].slug for f in sorted(FAN_BY_ID)])

@@ -6,9 +6,9 @@ import argparse
 import json
 import sys
 
+from tutor.rules.editions import DEFAULT_EDITION, EDITIONS
 from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.explain import explain_text
-from tutor.rules.fans import EDITIONS
 from tutor.rules.notation import NotationError, parse_hand
 from tutor.serve import serve
 from tutor.site import main as site_main
@@ -67,7 +67,7 @@ def parser() -> argparse.ArgumentParser:
     sc.add_argument("--last-wall-tile", action="store_true")
     sc.add_argument("--replacement-tile", action="store_true")
     sc.add_argument("--robbing-kong", action="store_true")
-    sc.add_argument("--rules", default=EDITIONS[0], choices=EDITIONS)
+    sc.add_argument("--rules", default=DEFAULT_EDITION, choices=list(EDITIONS))
     sc.add_argument("--why-not", nargs="*", default=[], metavar="FAN", help="fan numbers or slugs to explain")
     sc.add_argument("--json", action="store_true", help="print the API's JSON instead of text")
     sc.set_defaults(run=_score_command)

@@ -1,20 +1,27 @@
-"""One check per fan, named after the fan's slug (big-four-winds -> big_four_winds).
+"""One check per fan, bound to its fan by `@check("slug", when=gate)`.
 
-A check looks at one reading of the hand (a View) and returns either
-    a list of Occurrence, one for each time the fan occurs (most fans occur once), or
-    a reason it does not occur: a str, or a zero-argument callable that builds the str
-    (so that reasons nobody asks for cost nothing to skip).
+A check looks at one reading of the hand (a View, tutor.rules.reading) and answers with
+    a non-empty list of Occurrence, one for each time the fan occurs (most fans occur once), or
+    a Miss, which is false and says why the fan does not occur (a reason that costs time
+    to write is built only if someone reads it).
+
+Each check names a gate: a cheap test that must hold for the fan to occur at all. The
+scorer runs a check only when its gate holds, so most checks are never run on a hand;
+a gate marked per hand (the tiles, the situation) is asked once per hand, the others once
+per reading. A check whose gate fails is run later only if someone asks why its fan is
+not counted, and then gives its reason.
 
 Checks know nothing of the combination principles: they report what the tiles show.
 Which occurrences survive non-repeat, account-once and the rest is decided in
-tutor.rules.engine, in one place.
+tutor.rules.principles, in one place. When this module loads it checks that every fan of
+the table has exactly one check, and every check a fan.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache, lru_cache
-from itertools import combinations
+from collections.abc import Callable
+from functools import lru_cache
+from itertools import combinations, pairwise
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -24,12 +31,11 @@ from tutor.rules.divisions import (
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_ORPHANS,
-    Division,
     Group,
-    only_wait,
-    waiting_tiles,
 )
-from tutor.rules.notation import Hand, format_tiles
+from tutor.rules.fans import FAN_BY_SLUG, FANS, Fan
+from tutor.rules.notation import format_tiles
+from tutor.rules.reading import Found, Miss, Occurrence, View
 
 GREEN_TILES = frozenset({T.tile(2, "s"), T.tile(3, "s"), T.tile(4, "s"), T.tile(6, "s"), T.tile(8, "s"), T.GREEN})
 REVERSIBLE_TILES = frozenset(
@@ -37,17 +43,7 @@ REVERSIBLE_TILES = frozenset(
 )
 TERMINALS = frozenset(t for t in range(27) if t % 9 in (0, 8))
 TERMINALS_OR_HONORS = TERMINALS | frozenset(T.HONORS)
-
-
-@cache
-def _holds_terminal_or_honor(kind: str, tile: int) -> bool:
-    return any(T.is_terminal_or_honor(t) for t in Group(kind, tile).tiles)
-
-
-@cache
-def _holds_five(kind: str, tile: int) -> bool:
-    return any(t < 27 and t % 9 == 4 for t in Group(kind, tile).tiles)
-
+EVEN_TILES = frozenset(t for t in range(27) if (t % 9 + 1) % 2 == 0)
 
 SPECIAL_FORM_NAMES = {
     SEVEN_PAIRS: "seven pairs",
@@ -58,108 +54,147 @@ SPECIAL_FORM_NAMES = {
 }
 
 
-class Occurrence(NamedTuple):
-    """One occurrence of a fan: the tiles that make it, the sets it uses, in words."""
-
-    tiles: tuple[int, ...]
-    detail: str
-    sets: frozenset[int] = frozenset()  # indices into View.sets
+# ------------------------------------------------------------------ the registry
 
 
-@dataclass
-class View:
-    """One division of a hand, with the situation, and facts every check needs."""
+class Gate(NamedTuple):
+    """A cheap test that must hold for a fan to occur; per_hand: it reads only the tiles
+    and the situation, never the division, so one answer serves every reading of a hand."""
 
-    hand: Hand
-    division: Division
-    win: int
-    self_drawn: bool
-    seat_wind: int
-    prevalent_wind: int
-    flowers: int
-    last_tile: bool
-    last_wall_tile: bool
-    replacement_tile: bool
-    robbing_kong: bool
-    edition: str
-
-    def __post_init__(self) -> None:
-        facts = _hand_facts(self.hand)
-        self.tiles, self.distinct, self.suits, self.honors, self.counts = facts
-        self.sets = self.division.sets
-        self.pair = self.division.pair
-        self.form = self.division.form
-        self.chows = [i for i, g in enumerate(self.sets) if g.kind == "chow"]
-        self.pungs = [i for i, g in enumerate(self.sets) if g.kind in ("pung", "kong")]
-        self.all_sets = frozenset(range(len(self.sets)))
-        self.groups_with_pair = list(self.sets) + ([self.pair] if self.pair is not None else [])
-        self.open_melds = [g for g in self.sets if g.open and g.declared]
-        self.kongs = [g for g in self.sets if g.kind == "kong"]
-        self.concealed_kongs = sum(1 for g in self.kongs if not g.open)
-        self.melded_kongs = len(self.kongs) - self.concealed_kongs
-        pung_tiles = [self.sets[i].tile for i in self.pungs]
-        self.wind_pungs = [i for i, t in zip(self.pungs, pung_tiles) if 27 <= t <= 30]
-        self.dragon_pungs = [i for i, t in zip(self.pungs, pung_tiles) if t >= 31]
-        self.concealed_pungs = [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
-        self._combos: dict[tuple[str, int], list] = {}
-
-    @property
-    def waits(self) -> tuple[int, ...]:
-        """The tiles the hand waited on before the winning tile (worked out only when asked)."""
-        return waiting_tiles(self.hand, self.win)
-
-    def combos(self, kind: str, size: int) -> list[Shape]:
-        """Every choice of `size` chows (or pungs) as a Shape; worked out once per reading."""
-        key = (kind, size)
-        if key not in self._combos:
-            indices = self.chows if kind == "chow" else self.pungs
-            start = [g.tile for g in self.sets]
-            self._combos[key] = [
-                _shape(group, tuple(sorted([start[i] for i in group]))) for group in combinations(indices, size)
-            ]
-        return self._combos[key]
-
-    def _won_by_discard(self, index: int) -> bool:
-        """Did the winning discard complete this concealed pung (making it count as melded)?
-
-        When the winning tile could equally have completed a concealed chow or the pair,
-        the player reads it that way and the pung stays concealed.
-        """
-        group = self.sets[index]
-        if self.self_drawn or group.declared or group.tile != self.win:
-            return False
-        for g in self.sets:
-            if g.kind == "chow" and not g.declared and g.tile <= self.win <= g.tile + 2:
-                return False
-        if self.pair is not None and self.pair.tile == self.win:
-            return False
-        return True
-
-    def set_tiles(self, indices) -> tuple[int, ...]:
-        out: list[int] = []
-        for i in sorted(indices):
-            out.extend(self.sets[i].tiles)
-        return tuple(out)
-
-    def show(self, indices) -> str:
-        return " ".join(_group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
+    test: Callable[[View], bool]
+    per_hand: bool
 
 
-
-@lru_cache(maxsize=256)  # only the readings of the hand being scored share it
-def _hand_facts(hand: Hand):
-    """Facts about the tiles that every reading of one hand shares."""
-    tiles = hand.all_tiles
-    distinct = frozenset(tiles)
-    counts = [0] * 34
-    for t in tiles:
-        counts[t] += 1
-    return tiles, distinct, {t // 9 for t in distinct if t < 27}, [t for t in distinct if t >= 27], counts
+class Check(NamedTuple):
+    fan: Fan
+    find: Callable[[View], Found]
+    gate: Gate
 
 
-@cache
-def _group_text(kind: str, tile: int) -> str:
-    return format_tiles(Group(kind, tile).tiles)
+CHECKS: dict[str, Check] = {}  # slug -> its check, in table order once the module has loaded
+
+
+def check(slug: str, when: Gate):
+    """Bind the decorated function to the fan `slug` as its check, run when `when` holds."""
+
+    def bind(find: Callable[[View], Found]) -> Callable[[View], Found]:
+        if slug not in FAN_BY_SLUG:
+            raise ValueError(f"@check('{slug}') on {find.__name__}: no fan has that slug")
+        if slug in CHECKS:
+            raise ValueError(f"@check('{slug}') on {find.__name__}: {CHECKS[slug].find.__name__} already checks it")
+        CHECKS[slug] = Check(FAN_BY_SLUG[slug], find, when)
+        return find
+
+    return bind
+
+
+def _hand_gate(test: Callable[[View], bool]) -> Gate:
+    return Gate(test, per_hand=True)
+
+
+def _reading_gate(test: Callable[[View], bool]) -> Gate:
+    return Gate(test, per_hand=False)
+
+
+# ------------------------------------------------------------------ the gates
+# Each is a necessary condition of the fans that name it (tests/test_properties.py runs every
+# check on hands whose gates fail and finds none that occurs).
+
+# the situation
+SELF_DRAWN = _hand_gate(lambda v: v.self_drawn)
+LAST_WALL_TILE = _hand_gate(lambda v: v.last_wall_tile)
+REPLACEMENT_TILE = _hand_gate(lambda v: v.replacement_tile)
+ROBBING_KONG = _hand_gate(lambda v: v.robbing_kong)
+FLOWERS = _hand_gate(lambda v: v.flowers > 0)
+LAST_OF_ITS_KIND = _hand_gate(lambda v: v.last_tile or any(v.win in m.tiles for m in v.hand.open_melds))
+NEVER = _hand_gate(lambda v: False)  # decided by the scorer itself (Chicken Hand)
+# the tiles
+ONE_SUIT = _hand_gate(lambda v: len(v.suits) == 1)
+TWO_SUITS = _hand_gate(lambda v: len(v.suits) == 2)
+NO_SUITS = _hand_gate(lambda v: not v.suits)
+NO_HONORS = _hand_gate(lambda v: not v.honors)
+FIVE_KINDS = _hand_gate(lambda v: len(v.suits) == 3 and bool(v.honors))
+ONLY_GREEN = _hand_gate(lambda v: v.distinct <= GREEN_TILES)
+ONLY_REVERSIBLE = _hand_gate(lambda v: v.distinct <= REVERSIBLE_TILES)
+ONLY_TERMINALS_OR_HONORS = _hand_gate(lambda v: v.distinct <= TERMINALS_OR_HONORS)
+NO_TERMINALS_OR_HONORS = _hand_gate(lambda v: not v.distinct & TERMINALS_OR_HONORS)
+EVEN_SUIT_TILES_ONLY = _hand_gate(lambda v: v.distinct <= EVEN_TILES)
+
+
+def _four_alike_not_a_kong(view: View) -> bool:
+    if 4 not in view.counts:
+        return False
+    kongs = {m.tile for m in view.hand.kongs}
+    return any(c == 4 and t not in kongs for t, c in enumerate(view.counts))
+
+
+FOUR_ALIKE_NOT_A_KONG = _hand_gate(_four_alike_not_a_kong)
+
+
+def _in_a_rank_band(view: View) -> bool:
+    """Suit tiles only, all within 6-9, 1-4 or 4-6."""
+    if view.honors:
+        return False
+    ranks = {t % 9 for t in view.distinct}
+    low, high = min(ranks), max(ranks)
+    return low >= 5 or high <= 3 or (low >= 3 and high <= 5)
+
+
+IN_A_RANK_BAND = _hand_gate(_in_a_rank_band)
+# the declared sets
+def _concealed_kongs(view: View) -> int:
+    return sum(1 for m in view.hand.kongs if m.concealed)
+
+
+ONE_KONG = _hand_gate(lambda v: len(v.hand.kongs) == 1)
+TWO_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 2)
+THREE_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 3)
+FOUR_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 4)
+ONE_CONCEALED_KONG = _hand_gate(lambda v: bool(v.hand.kongs) and _concealed_kongs(v) == 1)
+TWO_CONCEALED_KONGS = _hand_gate(lambda v: len(v.hand.kongs) >= 2 and _concealed_kongs(v) == 2)
+NO_CLAIMED_SETS_ON_A_DISCARD = _hand_gate(lambda v: not v.hand.open_melds and not v.self_drawn)
+NO_CLAIMED_SETS_SELF_DRAWN = _hand_gate(lambda v: not v.hand.open_melds and v.self_drawn)
+FOUR_CLAIMED_SETS = _hand_gate(lambda v: len(v.hand.melds) == 4 and not any(m.concealed for m in v.hand.melds))
+# the reading
+SPECIAL_FORM = _reading_gate(lambda v: v.form != STANDARD)
+TWO_CHOWS = _reading_gate(lambda v: len(v.chows) >= 2)
+THREE_CHOWS = _reading_gate(lambda v: len(v.chows) >= 3)
+FOUR_CHOWS = _reading_gate(lambda v: len(v.chows) == 4)
+FOUR_CHOWS_AND_A_PAIR_OF_FIVES = _reading_gate(
+    lambda v: len(v.chows) == 4 and v.pair.tile < 27 and v.pair.tile % 9 == 4
+)
+CHOWS_ONLY = _reading_gate(lambda v: len(v.chows) == 4 or (v.form == KNITTED_STRAIGHT and bool(v.chows)))
+TWO_PUNGS = _reading_gate(lambda v: len(v.pungs) >= 2)
+THREE_PUNGS = _reading_gate(lambda v: len(v.pungs) >= 3)
+FOUR_PUNGS = _reading_gate(lambda v: len(v.pungs) == 4)
+TWO_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) >= 2)
+THREE_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) >= 3)
+FOUR_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) == 4)
+TERMINAL_OR_HONOR_PUNG = _reading_gate(lambda v: any(T.is_terminal_or_honor(v.sets[i].tile) for i in v.pungs))
+WIND_PUNG = _reading_gate(lambda v: bool(v.wind_pungs))
+THREE_WIND_PUNGS = _reading_gate(lambda v: len(v.wind_pungs) >= 3)
+DRAGON_PUNG = _reading_gate(lambda v: bool(v.dragon_pungs))
+TWO_DRAGON_PUNGS = _reading_gate(lambda v: len(v.dragon_pungs) >= 2)
+PAIR_OF_TERMINALS_OR_HONORS = _reading_gate(
+    lambda v: v.form == STANDARD and T.is_terminal_or_honor(v.pair.tile)
+)
+PAIR_OF_FIVES = _reading_gate(lambda v: v.form == STANDARD and v.pair.tile < 27 and v.pair.tile % 9 == 4)
+EDGE_WAIT = _reading_gate(lambda v: v.win_role == "edge")
+CLOSED_WAIT = _reading_gate(lambda v: v.win_role == "closed")
+SINGLE_WAIT = _reading_gate(lambda v: v.win_role == "single")
+
+
+# ------------------------------------------------------------------ helpers
+
+
+@lru_cache(maxsize=512)  # at most 34 tiles x 4 kinds
+def _holds_terminal_or_honor(kind: str, tile: int) -> bool:
+    return any(T.is_terminal_or_honor(t) for t in Group(kind, tile).tiles)
+
+
+@lru_cache(maxsize=512)  # at most 34 tiles x 4 kinds
+def _holds_five(kind: str, tile: int) -> bool:
+    return any(t < 27 and t % 9 == 4 for t in Group(kind, tile).tiles)
 
 
 def whole(view: View, detail: str) -> list[Occurrence]:
@@ -171,9 +206,9 @@ def _list(tiles) -> str:
     return format_tiles(sorted(set(tiles)))
 
 
-def _needs_standard(view: View) -> str | None:
+def _needs_standard(view: View) -> Miss | None:
     if view.form != STANDARD:
-        return f"needs four sets and a pair; this reading is {SPECIAL_FORM_NAMES[view.form]}"
+        return Miss(f"needs four sets and a pair; this reading is {SPECIAL_FORM_NAMES[view.form]}")
     return None
 
 
@@ -191,47 +226,54 @@ def _honor_pungs_fan(view: View, pungs: list[int], least: int, what: str, pair_o
     if len(pungs) >= least and has_pair:
         tiles = view.set_tiles(pungs) + (view.pair.tiles if pair_of else ())
         return [Occurrence(tiles, what, frozenset(pungs))]
-    return lambda: f"needs {what}; this hand has {len(pungs)} such pungs" + (
+    return Miss(build=lambda: f"needs {what}; this hand has {len(pungs)} such pungs" + (
         "" if has_pair else " and no such pair"
-    )
+    ))
 
 
-def big_four_winds(view: View):
+@check("big-four-winds", when=THREE_WIND_PUNGS)
+def big_four_winds(view: View) -> Found:
     return _honor_pungs_fan(view, view.wind_pungs, 4, "pungs of all four winds")
 
 
-def big_three_dragons(view: View):
+@check("big-three-dragons", when=TWO_DRAGON_PUNGS)
+def big_three_dragons(view: View) -> Found:
     return _honor_pungs_fan(view, view.dragon_pungs, 3, "pungs of all three dragons")
 
 
-def little_four_winds(view: View):
+@check("little-four-winds", when=THREE_WIND_PUNGS)
+def little_four_winds(view: View) -> Found:
     if len(view.wind_pungs) == 4:
-        return "needs exactly three wind pungs; with four it is Big Four Winds"
+        return Miss("needs exactly three wind pungs; with four it is Big Four Winds")
     return _honor_pungs_fan(view, view.wind_pungs, 3, "pungs of three winds and a pair of the fourth", T.is_wind)
 
 
-def little_three_dragons(view: View):
+@check("little-three-dragons", when=TWO_DRAGON_PUNGS)
+def little_three_dragons(view: View) -> Found:
     if len(view.dragon_pungs) == 3:
-        return "needs exactly two dragon pungs; with three it is Big Three Dragons"
+        return Miss("needs exactly two dragon pungs; with three it is Big Three Dragons")
     return _honor_pungs_fan(view, view.dragon_pungs, 2, "pungs of two dragons and a pair of the third", T.is_dragon)
 
 
-def big_three_winds(view: View):
+@check("big-three-winds", when=THREE_WIND_PUNGS)
+def big_three_winds(view: View) -> Found:
     return _honor_pungs_fan(view, view.wind_pungs, 3, "pungs of three winds")
 
 
-def two_dragon_pungs(view: View):
+@check("two-dragon-pungs", when=TWO_DRAGON_PUNGS)
+def two_dragon_pungs(view: View) -> Found:
     return _honor_pungs_fan(view, view.dragon_pungs, 2, "pungs of two dragons")
 
 
-def dragon_pung(view: View):
+@check("dragon-pung", when=DRAGON_PUNG)
+def dragon_pung(view: View) -> Found:
     dragons = view.dragon_pungs
     if dragons:
         return [
             Occurrence(view.sets[i].tiles, f"a pung of the {T.name(view.sets[i].tile)}", frozenset([i]))
             for i in dragons
         ]
-    return "needs a pung or kong of a dragon (C, F or P)"
+    return Miss("needs a pung or kong of a dragon (C, F or P)")
 
 
 def _wind_pung(view: View, wind: int, label: str):
@@ -239,46 +281,52 @@ def _wind_pung(view: View, wind: int, label: str):
     if found:
         i = found[0]
         return [Occurrence(view.sets[i].tiles, f"a pung of the {label}, {T.name(wind)}", frozenset([i]))]
-    return f"needs a pung or kong of the {label}, {T.name(wind)} ({T.code(wind)})"
+    return Miss(f"needs a pung or kong of the {label}, {T.name(wind)} ({T.code(wind)})")
 
 
-def prevalent_wind(view: View):
+@check("prevalent-wind", when=WIND_PUNG)
+def prevalent_wind(view: View) -> Found:
     return _wind_pung(view, view.prevalent_wind, "prevalent wind")
 
 
-def seat_wind(view: View):
+@check("seat-wind", when=WIND_PUNG)
+def seat_wind(view: View) -> Found:
     return _wind_pung(view, view.seat_wind, "seat wind")
 
 
-def all_honors(view: View):
+@check("all-honors", when=NO_SUITS)
+def all_honors(view: View) -> Found:
     if not view.suits:
         return whole(view, "every tile is a wind or a dragon")
-    return lambda: f"needs winds and dragons only; this hand has {_list(t for t in view.tiles if t < 27)}"
+    return Miss(build=lambda: f"needs winds and dragons only; this hand has {_list(t for t in view.tiles if t < 27)}")
 
 
 # ------------------------------------------------------------------ suits
 
 
-def all_green(view: View):
+@check("all-green", when=ONLY_GREEN)
+def all_green(view: View) -> Found:
     if view.distinct <= GREEN_TILES:
         return whole(view, "every tile is green: 2, 3, 4, 6, 8 of bamboo and the green dragon")
-    return lambda: (
+    return Miss(build=lambda: (
         "needs only 23468s and the green dragon; this hand has "
         + _list(t for t in view.tiles if t not in GREEN_TILES)
-    )
+    ))
 
 
-def full_flush(view: View):
+@check("full-flush", when=ONE_SUIT)
+def full_flush(view: View) -> Found:
     if len(view.suits) == 1 and not view.honors:
         return whole(view, f"every tile is {T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]}")
-    return lambda: _flush_miss(view, "one suit and no honors")
+    return Miss(build=lambda: _flush_miss(view, "one suit and no honors"))
 
 
-def half_flush(view: View):
+@check("half-flush", when=ONE_SUIT)
+def half_flush(view: View) -> Found:
     if len(view.suits) == 1 and view.honors:
         suit = T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]
         return whole(view, f"{suit} with winds or dragons")
-    return lambda: _flush_miss(view, "one suit together with honors")
+    return Miss(build=lambda: _flush_miss(view, "one suit together with honors"))
 
 
 def _flush_miss(view: View, need: str) -> str:
@@ -287,89 +335,99 @@ def _flush_miss(view: View, need: str) -> str:
     return f"needs {need}; this hand has {names}{honors}"
 
 
-def one_voided_suit(view: View):
+@check("one-voided-suit", when=TWO_SUITS)
+def one_voided_suit(view: View) -> Found:
     if len(view.suits) == 2:
         missing = next(s for s in range(3) if s not in view.suits)
         return whole(view, f"no {T.SUIT_NAMES[T.SUITS[missing]]}")
     suits = len(view.suits)
-    return lambda: f"needs exactly one of the three suits to be missing; this hand has {suits} suit{'s' if suits != 1 else ''}"
+    return Miss(build=lambda: f"needs exactly one of the three suits to be missing; this hand has {suits} "
+                              f"suit{'s' if suits != 1 else ''}")
 
 
-def no_honors(view: View):
+@check("no-honors", when=NO_HONORS)
+def no_honors(view: View) -> Found:
     if not view.honors:
         return whole(view, "no winds or dragons")
-    return lambda: f"needs no winds or dragons; this hand has {_list(view.honors)}"
+    return Miss(build=lambda: f"needs no winds or dragons; this hand has {_list(view.honors)}")
 
 
-def all_types(view: View):
+@check("all-types", when=FIVE_KINDS)
+def all_types(view: View) -> Found:
     kinds = {T.suit_index(t) for t in view.distinct}
     if len(kinds) == 5:
         return whole(view, "characters, dots, bamboo, a wind and a dragon")
     names = ("characters", "dots", "bamboo", "winds", "dragons")
-    return lambda: "needs all five kinds; this hand has no " + " and no ".join(
+    return Miss(build=lambda: "needs all five kinds; this hand has no " + " and no ".join(
         names[k] for k in range(5) if k not in kinds
-    )
+    ))
 
 
-def reversible_tiles(view: View):
+@check("reversible-tiles", when=ONLY_REVERSIBLE)
+def reversible_tiles(view: View) -> Found:
     if view.distinct <= REVERSIBLE_TILES:
         return whole(view, "every tile looks the same upside down")
-    return lambda: (
+    return Miss(build=lambda: (
         "needs only 1234589p, 245689s and the white dragon; this hand has "
         + _list(t for t in view.tiles if t not in REVERSIBLE_TILES)
-    )
+    ))
 
 
 # ------------------------------------------------------------------ terminals and ranks
 
 
-def all_terminals(view: View):
+@check("all-terminals", when=ONLY_TERMINALS_OR_HONORS)
+def all_terminals(view: View) -> Found:
     if view.distinct <= TERMINALS:
         return whole(view, "every tile is a 1 or a 9")
-    return lambda: "needs only 1s and 9s; this hand has " + _list(t for t in view.tiles if not T.is_terminal(t))
+    return Miss(build=lambda: "needs only 1s and 9s; this hand has " + _list(t for t in view.tiles if not T.is_terminal(t)))
 
 
-def all_terminals_and_honors(view: View):
+@check("all-terminals-and-honors", when=ONLY_TERMINALS_OR_HONORS)
+def all_terminals_and_honors(view: View) -> Found:
     if view.distinct <= TERMINALS_OR_HONORS:
         return whole(view, "every tile is a 1, a 9 or an honor")
-    return lambda: "needs only 1s, 9s and honors; this hand has " + _list(
+    return Miss(build=lambda: "needs only 1s, 9s and honors; this hand has " + _list(
         t for t in view.tiles if not T.is_terminal_or_honor(t)
-    )
+    ))
 
 
-def all_simples(view: View):
+@check("all-simples", when=NO_TERMINALS_OR_HONORS)
+def all_simples(view: View) -> Found:
     if not view.distinct & TERMINALS_OR_HONORS:
         return whole(view, "no 1s, 9s or honors")
-    return lambda: "needs no terminals or honors; this hand has " + _list(
+    return Miss(build=lambda: "needs no terminals or honors; this hand has " + _list(
         t for t in view.tiles if not T.is_simple(t)
-    )
+    ))
 
 
-def outside_hand(view: View):
+@check("outside-hand", when=PAIR_OF_TERMINALS_OR_HONORS)
+def outside_hand(view: View) -> Found:
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
     without = [g for g in view.groups_with_pair if not _holds_terminal_or_honor(g.kind, g.tile)]
     if not without:
         return whole(view, "every set and the pair hold a 1, a 9 or an honor")
-    return lambda: "needs a terminal or honor in every set and the pair; " + ", ".join(
+    return Miss(build=lambda: "needs a terminal or honor in every set and the pair; " + ", ".join(
         format_tiles(g.tiles) for g in without
-    ) + (" has none" if len(without) == 1 else " have none")
+    ) + (" has none" if len(without) == 1 else " have none"))
 
 
-def all_fives(view: View):
+@check("all-fives", when=PAIR_OF_FIVES)
+def all_fives(view: View) -> Found:
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
     without = [g for g in view.groups_with_pair if not _holds_five(g.kind, g.tile)]
     if not without:
         return whole(view, "every set and the pair hold a 5")
-    return lambda: "needs a 5 in every set and the pair; " + ", ".join(format_tiles(g.tiles) for g in without) + (
+    return Miss(build=lambda: "needs a 5 in every set and the pair; " + ", ".join(format_tiles(g.tiles) for g in without) + (
         " has none" if len(without) == 1 else " have none"
-    )
+    ))
 
 
-@cache
+@lru_cache(maxsize=16)  # five bands
 def _rank_pool(low: int, high: int) -> frozenset[int]:
     return frozenset(t for t in range(27) if low <= t % 9 + 1 <= high)
 
@@ -378,74 +436,83 @@ def _rank_band(view: View, low: int, high: int, label: str):
     pool = _rank_pool(low, high)
     if view.distinct <= pool:
         return whole(view, f"every tile is a suit tile from {low} to {high}")
-    return lambda: f"needs suit tiles from {low} to {high} only; this hand has {_list(view.distinct - pool)}"
+    return Miss(build=lambda: f"needs suit tiles from {low} to {high} only; this hand has {_list(view.distinct - pool)}")
 
 
-def upper_tiles(view: View):
+@check("upper-tiles", when=IN_A_RANK_BAND)
+def upper_tiles(view: View) -> Found:
     return _rank_band(view, 7, 9, "upper")
 
 
-def middle_tiles(view: View):
+@check("middle-tiles", when=IN_A_RANK_BAND)
+def middle_tiles(view: View) -> Found:
     return _rank_band(view, 4, 6, "middle")
 
 
-def lower_tiles(view: View):
+@check("lower-tiles", when=IN_A_RANK_BAND)
+def lower_tiles(view: View) -> Found:
     return _rank_band(view, 1, 3, "lower")
 
 
-def upper_four(view: View):
+@check("upper-four", when=IN_A_RANK_BAND)
+def upper_four(view: View) -> Found:
     return _rank_band(view, 6, 9, "upper four")
 
 
-def lower_four(view: View):
+@check("lower-four", when=IN_A_RANK_BAND)
+def lower_four(view: View) -> Found:
     return _rank_band(view, 1, 4, "lower four")
 
 
 # ------------------------------------------------------------------ whole-hand shapes
 
 
-def all_pungs(view: View):
+@check("all-pungs", when=FOUR_PUNGS)
+def all_pungs(view: View) -> Found:
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
     if len(view.pungs) == 4:
         return whole(view, "four pungs or kongs and a pair")
-    return lambda: f"needs four pungs or kongs; this reading has {len(view.chows)} chows"
+    return Miss(build=lambda: f"needs four pungs or kongs; this reading has {len(view.chows)} chows")
 
 
-def all_chows(view: View):
+@check("all-chows", when=CHOWS_ONLY)
+def all_chows(view: View) -> Found:
     if view.form == KNITTED_STRAIGHT:
         # The knitted straight stands in for three chows.
         if view.chows and view.pair.tile < 27:
             return whole(view, "a knitted straight, a chow and a pair of suit tiles")
-        return "needs the set beside the knitted straight to be a chow and the pair to be suit tiles"
+        return Miss("needs the set beside the knitted straight to be a chow and the pair to be suit tiles")
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
     if len(view.chows) == 4 and view.pair.tile < 27:
         return whole(view, "four chows and a pair of suit tiles")
     if len(view.chows) < 4:
-        return lambda: f"needs four chows; this reading has {len(view.pungs)} pungs or kongs"
-    return "needs the pair to be suit tiles; this pair is an honor"
+        return Miss(build=lambda: f"needs four chows; this reading has {len(view.pungs)} pungs or kongs")
+    return Miss("needs the pair to be suit tiles; this pair is an honor")
 
 
-def all_even_pungs(view: View):
+@check("all-even-pungs", when=EVEN_SUIT_TILES_ONLY)
+def all_even_pungs(view: View) -> Found:
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
-    even = lambda t: t < 27 and (t % 9 + 1) % 2 == 0  # noqa: E731
+    even = lambda t: t < 27 and (t % 9 + 1) % 2 == 0
     if len(view.pungs) == 4 and all(even(g.tile) for g in view.groups_with_pair):
         return whole(view, "four pungs and a pair, all of 2, 4, 6 or 8")
     if len(view.pungs) < 4:
-        return lambda: f"needs four pungs; this reading has {len(view.chows)} chows"
-    return lambda: "needs only even suit tiles; this hand has " + _list(t for t in view.tiles if not even(t))
+        return Miss(build=lambda: f"needs four pungs; this reading has {len(view.chows)} chows")
+    return Miss(build=lambda: "needs only even suit tiles; this hand has " + _list(t for t in view.tiles if not even(t)))
 
 
-def nine_gates(view: View):
+@check("nine-gates", when=ONE_SUIT)
+def nine_gates(view: View) -> Found:
     if view.hand.melds:
-        return "needs a concealed hand with no declared sets"
+        return Miss("needs a concealed hand with no declared sets")
     if len(view.suits) != 1 or view.honors:
-        return lambda: _flush_miss(view, "one suit and no honors")
+        return Miss(build=lambda: _flush_miss(view, "one suit and no honors"))
     suit = next(iter(view.suits))
     counts = [0] * 9
     for t in view.hand.concealed:
@@ -453,24 +520,26 @@ def nine_gates(view: View):
     counts[view.win % 9] -= 1
     if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
         return whole(view, f"1112345678999 in {T.SUIT_NAMES[T.SUITS[suit]]} waiting on any tile of the suit")
-    return "needs 1112345678999 of one suit before the winning tile"
+    return Miss("needs 1112345678999 of one suit before the winning tile")
 
 
-def pure_terminal_chows(view: View):
+@check("pure-terminal-chows", when=FOUR_CHOWS_AND_A_PAIR_OF_FIVES)
+def pure_terminal_chows(view: View) -> Found:
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
     chows = sorted(view.sets[i].tile for i in view.chows)
     if len(chows) == 4 and len(view.suits) == 1 and not view.honors:
         low = chows[0]
         if chows == [low, low, low + 6, low + 6] and low % 9 == 0 and view.pair.tile == low + 4:
             return whole(view, "two 123 and two 789 chows of one suit with a pair of 5s")
-    return "needs 123 123 789 789 and a pair of 5s, all in one suit"
+    return Miss("needs 123 123 789 789 and a pair of 5s, all in one suit")
 
 
-def three_suited_terminal_chows(view: View):
+@check("three-suited-terminal-chows", when=FOUR_CHOWS_AND_A_PAIR_OF_FIVES)
+def three_suited_terminal_chows(view: View) -> Found:
     miss = _needs_standard(view)
-    if miss:
+    if miss is not None:
         return miss
     chows = sorted(view.sets[i].tile for i in view.chows)
     pair = view.pair.tile
@@ -479,115 +548,181 @@ def three_suited_terminal_chows(view: View):
         expected = sorted([s * 9 + d for s in suits for d in (0, 6)])
         if len(suits) == 2 and chows == expected and pair // 9 not in suits:
             return whole(view, "123 and 789 in two suits with a pair of 5s in the third")
-    return "needs 123 and 789 chows in two suits and a pair of 5s in the third suit"
+    return Miss("needs 123 and 789 chows in two suits and a pair of 5s in the third suit")
 
 
-def seven_pairs(view: View):
+@check("seven-pairs", when=SPECIAL_FORM)
+def seven_pairs(view: View) -> Found:
     if view.form == SEVEN_PAIRS:
         return whole(view, "seven pairs")
-    return "needs seven pairs in a concealed hand"
+    return Miss("needs seven pairs in a concealed hand")
 
 
-def seven_shifted_pairs(view: View):
+@check("seven-shifted-pairs", when=SPECIAL_FORM)
+def seven_shifted_pairs(view: View) -> Found:
     if view.form == SEVEN_PAIRS:
         pairs = view.division.pairs
         first = pairs[0]
         if first < 27 and list(pairs) == list(range(first, first + 7)) and first % 9 <= 2:
             return whole(view, "seven pairs in a row in one suit")
-        return "needs the seven pairs to run in sequence in one suit"
-    return "needs seven pairs in a row in one suit"
+        return Miss("needs the seven pairs to run in sequence in one suit")
+    return Miss("needs seven pairs in a row in one suit")
 
 
-def thirteen_orphans(view: View):
+@check("thirteen-orphans", when=SPECIAL_FORM)
+def thirteen_orphans(view: View) -> Found:
     if view.form == THIRTEEN_ORPHANS:
         return whole(view, "one of each 1, 9 and honor, with one of them paired")
-    return "needs one of each terminal and honor plus a duplicate, concealed"
+    return Miss("needs one of each terminal and honor plus a duplicate, concealed")
 
 
-def greater_honors_and_knitted_tiles(view: View):
+@check("greater-honors-and-knitted-tiles", when=SPECIAL_FORM)
+def greater_honors_and_knitted_tiles(view: View) -> Found:
     if view.form == HONORS_KNITTED and len(view.honors) == 7:
         return whole(view, "all seven honors with seven knitted suit tiles")
-    return "needs all seven honors and seven suit tiles from one knitted pattern, all different"
+    return Miss("needs all seven honors and seven suit tiles from one knitted pattern, all different")
 
 
-def lesser_honors_and_knitted_tiles(view: View):
+@check("lesser-honors-and-knitted-tiles", when=SPECIAL_FORM)
+def lesser_honors_and_knitted_tiles(view: View) -> Found:
     if view.form == HONORS_KNITTED:
         return whole(view, "fourteen different honors and knitted suit tiles")
-    return "needs fourteen different tiles: honors and suit tiles from one 147/258/369 knitted pattern"
+    return Miss("needs fourteen different tiles: honors and suit tiles from one 147/258/369 knitted pattern")
 
 
-def knitted_straight(view: View):
+@check("knitted-straight", when=SPECIAL_FORM)
+def knitted_straight(view: View) -> Found:
     pattern = view.division.knitted
     if view.form == KNITTED_STRAIGHT or (
         view.form == HONORS_KNITTED and sum(1 for t in view.distinct if t < 27) == 9
     ):
         suited = tuple(t for t in pattern if t < 27)
         return [Occurrence(suited, f"the knitted straight {format_tiles(suited)}")]
-    return "needs 147, 258 and 369 spread over the three suits"
+    return Miss("needs 147, 258 and 369 spread over the three suits")
 
 
 # ------------------------------------------------------------------ chow combinations
-#
-# Each combination of sets is described once per reading as a Shape: the sets' tiles
-# sorted, whether they share one suit or spread over three, and their ranks. The tests
-# below are then plain comparisons.
 
 
-class Shape(NamedTuple):
-    group: tuple[int, ...]  # indices into View.sets
-    tiles: tuple[int, ...]  # the lowest tile of each chow (or the pung tile), sorted
+def _steps(values: tuple[int, ...]) -> set[int]:
+    return {b - a for a, b in pairwise(values)}
+
+
+class _Facts(NamedTuple):
+    """A combination of sets, by the lowest tile of each chow (or the pung tile), sorted."""
+
+    tiles: tuple[int, ...]
     ranks: tuple[int, ...]  # 0-based ranks, sorted
     one_suit: bool
     three_suits: bool
 
 
-def _shape(group: tuple[int, ...], tiles: tuple[int, ...]) -> Shape:
-    return Shape(group, tiles, *_shape_facts(tiles))
+# The patterns that combinations of sets make. Each fan made of sets asks for one of them;
+# which patterns a combination makes is worked out once per combination of tiles.
 
 
-@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; 4096 hold nearly every repeat
-def _shape_facts(tiles: tuple[int, ...]) -> tuple[tuple[int, ...], bool, bool]:
-    """Ranks, one suit?, three suits? for sorted tiles; the same few thousand tuples recur."""
+def _identical(sh: _Facts) -> bool:
+    return sh.tiles[0] == sh.tiles[-1]
+
+
+def _pure_shifted(sh: _Facts) -> bool:
+    return sh.one_suit and _steps(sh.tiles) in ({1}, {2})
+
+
+def _mixed_same(sh: _Facts) -> bool:
+    return len(set(sh.ranks)) == 1 and (sh.three_suits or (len(sh.tiles) == 2 and not sh.one_suit))
+
+
+def _mixed_shifted(sh: _Facts) -> bool:
+    return sh.three_suits and _steps(sh.ranks) == {1}
+
+
+def _pure_straight(sh: _Facts) -> bool:
+    return sh.one_suit and sh.ranks == (0, 3, 6)
+
+
+def _mixed_straight(sh: _Facts) -> bool:
+    return sh.three_suits and sh.ranks == (0, 3, 6)
+
+
+def _six_in_a_row(sh: _Facts) -> bool:
+    return sh.one_suit and sh.tiles[1] - sh.tiles[0] == 3
+
+
+def _terminal_chows(sh: _Facts) -> bool:
+    return sh.one_suit and sh.ranks == (0, 6)
+
+
+# Pungs: only suit pungs take part.
+
+
+def _pungs_stepping(sh: _Facts) -> bool:
+    return sh.tiles[-1] < 27 and sh.one_suit and _steps(sh.tiles) == {1}
+
+
+def _pungs_mixed_shifted(sh: _Facts) -> bool:
+    return sh.tiles[-1] < 27 and _mixed_shifted(sh)
+
+
+def _pungs_mixed_same(sh: _Facts) -> bool:
+    return sh.tiles[-1] < 27 and _mixed_same(sh)
+
+
+_PATTERNS = (
+    _identical, _pure_shifted, _mixed_same, _mixed_shifted, _pure_straight, _mixed_straight, _six_in_a_row,
+    _terminal_chows, _pungs_stepping, _pungs_mixed_shifted, _pungs_mixed_same,
+)
+
+
+@lru_cache(maxsize=1 << 13)  # bounded; the combinations of two or three sets, which recur most, number a few thousand
+def _patterns(tiles: tuple[int, ...]) -> frozenset:
+    """The patterns these sorted set tiles make."""
     suits = {t // 9 for t in tiles}
-    return tuple(sorted(t % 9 for t in tiles)), len(suits) == 1, len(suits) == 3 and len(tiles) == 3
+    facts = _Facts(tiles, tuple(sorted(t % 9 for t in tiles)), len(suits) == 1, len(suits) == 3 and len(tiles) == 3)
+    return frozenset(pattern for pattern in _PATTERNS if pattern(facts))
 
 
-def _steps(values: tuple[int, ...]) -> set[int]:
-    return {b - a for a, b in zip(values, values[1:])}
+def _combinations(view: View, kind: str, size: int) -> tuple[list[tuple[tuple[int, ...], frozenset]], set]:
+    """Every choice of `size` chows (or pungs) of the reading, in index order, each with the
+    patterns it makes, and all those patterns together; worked out once per reading."""
+    key = (kind, size)
+    found = view.scratch.get(key)
+    if found is None:
+        sets = view.sets
+        shapes = []
+        union: set = set()
+        for group in combinations(view.chows if kind == "chow" else view.pungs, size):
+            patterns = _patterns(tuple(sorted([sets[i].tile for i in group])))
+            shapes.append((group, patterns))
+            union |= patterns
+        found = view.scratch[key] = (shapes, union)
+    return found
 
 
-def _combination_fan(view: View, kind: str, size: int, test, detail: str, need: str):
-    if len(view.chows if kind == "chow" else view.pungs) < size:
-        return need
-    found = [
-        Occurrence(view.set_tiles(shape.group), f"{view.show(shape.group)}: {detail}", frozenset(shape.group))
-        for shape in view.combos(kind, size)
-        if test(shape)
-    ]
-    return found or need
+_MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
 
 
-def _identical(shape: Shape) -> bool:
-    return shape.tiles[0] == shape.tiles[-1]
+def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
+    shapes, union = _combinations(view, kind, size)
+    if pattern in union:
+        return [
+            Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group))
+            for group, patterns in shapes
+            if pattern in patterns
+        ]
+    miss = _MISSES.get(need)
+    if miss is None:
+        miss = _MISSES[need] = Miss(need)
+    return miss
 
 
-def _pure_shifted(shape: Shape) -> bool:
-    return shape.one_suit and _steps(shape.tiles) in ({1}, {2})
-
-
-def _mixed_same(shape: Shape) -> bool:
-    return len(set(shape.ranks)) == 1 and (shape.three_suits or (len(shape.tiles) == 2 and not shape.one_suit))
-
-
-def _mixed_shifted(shape: Shape) -> bool:
-    return shape.three_suits and _steps(shape.ranks) == {1}
-
-
-def quadruple_chow(view: View):
+@check("quadruple-chow", when=FOUR_CHOWS)
+def quadruple_chow(view: View) -> Found:
     return _combination_fan(view, "chow", 4, _identical, "four identical chows", "needs four identical chows")
 
 
-def four_pure_shifted_chows(view: View):
+@check("four-pure-shifted-chows", when=FOUR_CHOWS)
+def four_pure_shifted_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 4, _pure_shifted,
         "four chows in one suit, each one or two higher than the last",
@@ -595,121 +730,133 @@ def four_pure_shifted_chows(view: View):
     )
 
 
-def pure_triple_chow(view: View):
+@check("pure-triple-chow", when=THREE_CHOWS)
+def pure_triple_chow(view: View) -> Found:
     return _combination_fan(view, "chow", 3, _identical, "three identical chows", "needs three identical chows")
 
 
-def pure_straight(view: View):
+@check("pure-straight", when=THREE_CHOWS)
+def pure_straight(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 3, lambda sh: sh.one_suit and sh.ranks == (0, 3, 6),
+        view, "chow", 3, _pure_straight,
         "123 456 789 in one suit", "needs 123, 456 and 789 in one suit",
     )
 
 
-def pure_shifted_chows(view: View):
+@check("pure-shifted-chows", when=THREE_CHOWS)
+def pure_shifted_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _pure_shifted,
         "three chows in one suit stepping up evenly", "needs three chows in one suit stepping up by 1 or by 2",
     )
 
 
-def mixed_straight(view: View):
+@check("mixed-straight", when=THREE_CHOWS)
+def mixed_straight(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 3, lambda sh: sh.three_suits and sh.ranks == (0, 3, 6),
+        view, "chow", 3, _mixed_straight,
         "123, 456 and 789 in three suits", "needs 123, 456 and 789, each in a different suit",
     )
 
 
-def mixed_triple_chow(view: View):
+@check("mixed-triple-chow", when=THREE_CHOWS)
+def mixed_triple_chow(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _mixed_same, "the same chow in all three suits", "needs the same chow in all three suits"
     )
 
 
-def mixed_shifted_chows(view: View):
+@check("mixed-shifted-chows", when=THREE_CHOWS)
+def mixed_shifted_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _mixed_shifted,
         "chows in three suits, each one higher", "needs three chows in three suits stepping up by 1",
     )
 
 
-def pure_double_chow(view: View):
+@check("pure-double-chow", when=TWO_CHOWS)
+def pure_double_chow(view: View) -> Found:
     return _combination_fan(view, "chow", 2, _identical, "two identical chows", "needs two identical chows")
 
 
-def mixed_double_chow(view: View):
+@check("mixed-double-chow", when=TWO_CHOWS)
+def mixed_double_chow(view: View) -> Found:
     return _combination_fan(
         view, "chow", 2, _mixed_same, "the same chow in two suits", "needs the same chow in two different suits"
     )
 
 
-def short_straight(view: View):
+@check("short-straight", when=TWO_CHOWS)
+def short_straight(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 2, lambda sh: sh.one_suit and sh.tiles[1] - sh.tiles[0] == 3,
+        view, "chow", 2, _six_in_a_row,
         "two chows in one suit making six in a row",
         "needs two chows in one suit that make six in a row, such as 123 and 456",
     )
 
 
-def two_terminal_chows(view: View):
+@check("two-terminal-chows", when=TWO_CHOWS)
+def two_terminal_chows(view: View) -> Found:
     return _combination_fan(
-        view, "chow", 2, lambda sh: sh.one_suit and sh.ranks == (0, 6),
+        view, "chow", 2, _terminal_chows,
         "123 and 789 in one suit", "needs 123 and 789 in the same suit",
     )
 
 
 # ------------------------------------------------------------------ pung combinations
-# Only suit pungs take part: shapes with an honor are left out by _suit_pungs.
+# Only suit pungs take part: the patterns _pungs_* leave out combinations with an honor.
 
 
-def _suit_pung_fan(view: View, size: int, test, detail: str, need: str):
-    return _combination_fan(view, "pung", size, lambda sh: sh.tiles[-1] < 27 and test(sh), detail, need)
-
-
-def four_pure_shifted_pungs(view: View):
-    return _suit_pung_fan(
-        view, 4, lambda sh: sh.one_suit and _steps(sh.tiles) == {1},
+@check("four-pure-shifted-pungs", when=FOUR_PUNGS)
+def four_pure_shifted_pungs(view: View) -> Found:
+    return _combination_fan(
+        view, "pung", 4, _pungs_stepping,
         "four pungs in one suit, each one higher", "needs four pungs in one suit stepping up by 1",
     )
 
 
-def pure_shifted_pungs(view: View):
-    return _suit_pung_fan(
-        view, 3, lambda sh: sh.one_suit and _steps(sh.tiles) == {1},
+@check("pure-shifted-pungs", when=THREE_PUNGS)
+def pure_shifted_pungs(view: View) -> Found:
+    return _combination_fan(
+        view, "pung", 3, _pungs_stepping,
         "three pungs in one suit, each one higher", "needs three pungs in one suit stepping up by 1",
     )
 
 
-def mixed_shifted_pungs(view: View):
-    return _suit_pung_fan(
-        view, 3, _mixed_shifted,
+@check("mixed-shifted-pungs", when=THREE_PUNGS)
+def mixed_shifted_pungs(view: View) -> Found:
+    return _combination_fan(
+        view, "pung", 3, _pungs_mixed_shifted,
         "pungs in three suits, each one higher", "needs three pungs in three suits stepping up by 1",
     )
 
 
-def triple_pung(view: View):
-    return _suit_pung_fan(
-        view, 3, _mixed_same,
+@check("triple-pung", when=THREE_PUNGS)
+def triple_pung(view: View) -> Found:
+    return _combination_fan(
+        view, "pung", 3, _pungs_mixed_same,
         "the same number pung in all three suits", "needs pungs of the same number in all three suits",
     )
 
 
-def double_pung(view: View):
-    return _suit_pung_fan(
-        view, 2, _mixed_same, "the same number pung in two suits", "needs pungs of the same number in two suits"
+@check("double-pung", when=TWO_PUNGS)
+def double_pung(view: View) -> Found:
+    return _combination_fan(
+        view, "pung", 2, _pungs_mixed_same, "the same number pung in two suits", "needs pungs of the same number in two suits"
     )
 
 
 # ------------------------------------------------------------------ pungs, kongs and concealment
 
 
-def pung_of_terminals_or_honors(view: View):
+@check("pung-of-terminals-or-honors", when=TERMINAL_OR_HONOR_PUNG)
+def pung_of_terminals_or_honors(view: View) -> Found:
     found = [i for i in view.pungs if T.is_terminal_or_honor(view.sets[i].tile)]
     if found:
         return [
             Occurrence(view.sets[i].tiles, f"a pung of {T.name(view.sets[i].tile)}", frozenset([i])) for i in found
         ]
-    return "needs a pung or kong of 1s, 9s, winds or dragons"
+    return Miss("needs a pung or kong of 1s, 9s, winds or dragons")
 
 
 def _concealed_pung_fan(view: View, least: int, label: str):
@@ -724,18 +871,21 @@ def _concealed_pung_fan(view: View, least: int, label: str):
             text += f" (the winning discard completed {view.show(by_discard)}, which then counts as melded)"
         return text
 
-    return reason
+    return Miss(build=reason)
 
 
-def four_concealed_pungs(view: View):
+@check("four-concealed-pungs", when=FOUR_CONCEALED_PUNGS)
+def four_concealed_pungs(view: View) -> Found:
     return _concealed_pung_fan(view, 4, "four concealed pungs")
 
 
-def three_concealed_pungs(view: View):
+@check("three-concealed-pungs", when=THREE_CONCEALED_PUNGS)
+def three_concealed_pungs(view: View) -> Found:
     return _concealed_pung_fan(view, 3, "three concealed pungs")
 
 
-def two_concealed_pungs(view: View):
+@check("two-concealed-pungs", when=TWO_CONCEALED_PUNGS)
+def two_concealed_pungs(view: View) -> Found:
     return _concealed_pung_fan(view, 2, "two concealed pungs")
 
 
@@ -748,115 +898,111 @@ def _kong_occurrence(view: View, detail: str, concealed_only: bool = False) -> l
     return [Occurrence(view.set_tiles(idx), detail, frozenset(idx))]
 
 
-def four_kongs(view: View):
+@check("four-kongs", when=FOUR_KONGS)
+def four_kongs(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded + concealed == 4:
         return _kong_occurrence(view, "four kongs")
-    return lambda: f"needs four kongs; this hand has {melded + concealed}"
+    return Miss(build=lambda: f"needs four kongs; this hand has {melded + concealed}")
 
 
-def three_kongs(view: View):
+@check("three-kongs", when=THREE_KONGS)
+def three_kongs(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded + concealed == 3:
         return _kong_occurrence(view, "three kongs")
-    return lambda: f"needs three kongs; this hand has {melded + concealed}"
+    return Miss(build=lambda: f"needs three kongs; this hand has {melded + concealed}")
 
 
-def two_melded_kongs(view: View):
+@check("two-melded-kongs", when=TWO_KONGS)
+def two_melded_kongs(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded + concealed == 2 and melded >= 1:
         detail = "two melded kongs" if melded == 2 else "one melded and one concealed kong"
         return _kong_occurrence(view, detail)
-    return lambda: f"needs two kongs, at least one melded; this hand has {melded} melded and {concealed} concealed"
+    return Miss(build=lambda: f"needs two kongs, at least one melded; this hand has {melded} melded and {concealed} concealed")
 
 
-def two_concealed_kongs(view: View):
-    melded, concealed = _kong_counts(view)
+@check("two-concealed-kongs", when=TWO_CONCEALED_KONGS)
+def two_concealed_kongs(view: View) -> Found:
+    _, concealed = _kong_counts(view)
     if concealed == 2:
         return _kong_occurrence(view, "two concealed kongs", concealed_only=True)
-    return lambda: f"needs two concealed kongs; this hand has {concealed}"
+    return Miss(build=lambda: f"needs two concealed kongs; this hand has {concealed}")
 
 
-def melded_kong(view: View):
+@check("melded-kong", when=ONE_KONG)
+def melded_kong(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     if melded == 1 and concealed == 0:
         return _kong_occurrence(view, "one melded kong")
-    return lambda: f"needs exactly one kong, melded; this hand has {melded} melded and {concealed} concealed"
+    return Miss(build=lambda: f"needs exactly one kong, melded; this hand has {melded} melded and {concealed} concealed")
 
 
-def concealed_kong(view: View):
+@check("concealed-kong", when=ONE_CONCEALED_KONG)
+def concealed_kong(view: View) -> Found:
     melded, concealed = _kong_counts(view)
     # One melded plus one concealed kong is scored as a pair of kongs under Two Melded Kongs.
     if concealed == 1 and melded != 1:
         return _kong_occurrence(view, "one concealed kong", concealed_only=True)
     if concealed == 1:
-        return "one melded and one concealed kong are scored together under Two Melded Kongs"
-    return lambda: f"needs one concealed kong; this hand has {concealed}"
+        return Miss("one melded and one concealed kong are scored together under Two Melded Kongs")
+    return Miss(build=lambda: f"needs one concealed kong; this hand has {concealed}")
 
 
-def tile_hog(view: View):
+@check("tile-hog", when=FOUR_ALIKE_NOT_A_KONG)
+def tile_hog(view: View) -> Found:
     kong_tiles = {g.tile for g in view.kongs}
     counts = view.counts
     found = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles]
     if found:
         return [Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in found]
-    return "needs all four copies of a tile used in sets or pairs, not as a kong"
+    return Miss("needs all four copies of a tile used in sets or pairs, not as a kong")
 
 
-def concealed_hand(view: View):
+@check("concealed-hand", when=NO_CLAIMED_SETS_ON_A_DISCARD)
+def concealed_hand(view: View) -> Found:
     if view.open_melds:
-        return "needs no claimed sets; this hand has melded sets"
+        return Miss("needs no claimed sets; this hand has melded sets")
     if view.self_drawn:
-        return "needs a win on a discard (a self-drawn concealed hand scores Fully Concealed Hand)"
+        return Miss("needs a win on a discard (a self-drawn concealed hand scores Fully Concealed Hand)")
     return whole(view, "no claimed sets, won on a discard")
 
 
-def fully_concealed_hand(view: View):
+@check("fully-concealed-hand", when=NO_CLAIMED_SETS_SELF_DRAWN)
+def fully_concealed_hand(view: View) -> Found:
     if view.open_melds:
-        return "needs no claimed sets; this hand has melded sets"
+        return Miss("needs no claimed sets; this hand has melded sets")
     if not view.self_drawn:
-        return "needs a self-drawn winning tile"
+        return Miss("needs a self-drawn winning tile")
     return whole(view, "no claimed sets and a self-drawn winning tile")
 
 
-def melded_hand(view: View):
+@check("melded-hand", when=FOUR_CLAIMED_SETS)
+def melded_hand(view: View) -> Found:
     open_sets = view.open_melds
     if len(open_sets) == 4 and not view.self_drawn and len(view.hand.concealed) == 2:
         return whole(view, "four claimed sets and a pair completed by a discard")
     if view.self_drawn:
-        return "needs the pair completed by a discarded tile; this hand was self-drawn"
-    return lambda: f"needs four claimed sets; this hand has {len(open_sets)}"
+        return Miss("needs the pair completed by a discarded tile; this hand was self-drawn")
+    return Miss(build=lambda: f"needs four claimed sets; this hand has {len(open_sets)}")
 
 
 # ------------------------------------------------------------------ waits
 
 
 def _wait_miss(view: View) -> str | None:
-    if not only_wait(view.hand, view.win):
-        return f"only counts when the winning tile was the only tile that could complete the hand; it waited on {_list(view.waits)}"
+    if not view.only_wait:
+        return (
+            "only counts when the winning tile was the only tile that could complete the hand; "
+            f"it waited on {_list(view.waits)}"
+        )
     return None
 
 
-def _win_roles(view: View) -> set[str]:
-    """What the winning tile could be in this reading: 'edge', 'closed' or 'single'."""
-    roles: set[str] = set()
-    win = view.win
-    for g in view.sets:
-        if g.kind != "chow" or g.declared:
-            continue
-        if win == g.tile + 1:
-            roles.add("closed")
-        elif (win == g.tile + 2 and g.tile % 9 == 0) or (win == g.tile and g.tile % 9 == 6):
-            roles.add("edge")
-    if view.pair is not None and view.pair.tile == win:
-        roles.add("single")
-    return roles
-
-
 def _wait_fan(view: View, role: str, label: str):
-    roles = _win_roles(view)
     # When the winning tile fits several roles the reading follows edge, then closed, then single.
-    chosen = next((r for r in ("edge", "closed", "single") if r in roles), None)
+    chosen = view.win_role
     if chosen != role:
         # Not this wait; the reasons are built only if someone asks (the waits cost time).
         def reason() -> str:
@@ -867,71 +1013,97 @@ def _wait_fan(view: View, role: str, label: str):
                 return f"the winning tile {T.code(view.win)} reads as {'an' if chosen == 'edge' else 'a'} {chosen} wait here"
             return f"the winning tile {T.code(view.win)} does not complete a concealed chow or the pair this way"
 
-        return reason
+        return Miss(build=reason)
     miss = _wait_miss(view)
-    if miss:
-        return miss
+    if miss is not None:
+        return Miss(miss)
     return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
 
 
-def edge_wait(view: View):
+@check("edge-wait", when=EDGE_WAIT)
+def edge_wait(view: View) -> Found:
     return _wait_fan(view, "edge", "the 3 of a 12 or the 7 of an 89")
 
 
-def closed_wait(view: View):
+@check("closed-wait", when=CLOSED_WAIT)
+def closed_wait(view: View) -> Found:
     return _wait_fan(view, "closed", "the middle tile of a chow")
 
 
-def single_wait(view: View):
+@check("single-wait", when=SINGLE_WAIT)
+def single_wait(view: View) -> Found:
     return _wait_fan(view, "single", "completing the pair")
 
 
 # ------------------------------------------------------------------ how the hand was won
 
 
-def self_drawn(view: View):
+@check("self-drawn", when=SELF_DRAWN)
+def self_drawn(view: View) -> Found:
     if view.self_drawn:
         return [Occurrence((view.win,), "won on a tile drawn from the wall")]
-    return "needs a winning tile drawn from the wall; this one was a discard"
+    return Miss("needs a winning tile drawn from the wall; this one was a discard")
 
 
-def last_tile_draw(view: View):
+@check("last-tile-draw", when=LAST_WALL_TILE)
+def last_tile_draw(view: View) -> Found:
     if view.last_wall_tile and view.self_drawn:
         return [Occurrence((view.win,), "won on the last tile of the wall")]
-    return "needs a self-drawn win on the last tile of the wall"
+    return Miss("needs a self-drawn win on the last tile of the wall")
 
 
-def last_tile_claim(view: View):
+@check("last-tile-claim", when=LAST_WALL_TILE)
+def last_tile_claim(view: View) -> Found:
     if view.last_wall_tile and not view.self_drawn:
         return [Occurrence((view.win,), "won on the discard after the wall's last tile")]
-    return "needs a win on the discard made after the wall's last tile was drawn"
+    return Miss("needs a win on the discard made after the wall's last tile was drawn")
 
 
-def out_with_replacement_tile(view: View):
+@check("out-with-replacement-tile", when=REPLACEMENT_TILE)
+def out_with_replacement_tile(view: View) -> Found:
     if view.replacement_tile:
         return [Occurrence((view.win,), "won on the replacement tile drawn for a kong")]
-    return "needs a win on the replacement tile drawn after a kong"
+    return Miss("needs a win on the replacement tile drawn after a kong")
 
 
-def robbing_the_kong(view: View):
+@check("robbing-the-kong", when=ROBBING_KONG)
+def robbing_the_kong(view: View) -> Found:
     if view.robbing_kong:
         return [Occurrence((view.win,), "won on the tile another player added to a melded pung")]
-    return "needs a win on a tile another player adds to a melded pung to make a kong"
+    return Miss("needs a win on a tile another player adds to a melded pung to make a kong")
 
 
-def last_tile(view: View):
+@check("last-tile", when=LAST_OF_ITS_KIND)
+def last_tile(view: View) -> Found:
     shown_in_own_melds = sum(g.tiles.count(view.win) for g in view.open_melds)
     if view.last_tile or shown_in_own_melds == 3:
         return [Occurrence((view.win,), f"the other three {T.name(view.win)} were already shown")]
-    return "needs the other three copies of the winning tile to be already shown on the table"
+    return Miss("needs the other three copies of the winning tile to be already shown on the table")
 
 
-def flower_tiles(view: View):
+@check("flower-tiles", when=FLOWERS)
+def flower_tiles(view: View) -> Found:
     if view.flowers:
         return [Occurrence((), "a flower or season tile") for _ in range(view.flowers)]
-    return "needs flower or season tiles"
+    return Miss("needs flower or season tiles")
 
 
-def chicken_hand(view: View):
+@check("chicken-hand", when=NEVER)
+def chicken_hand(view: View) -> Found:
     # Decided in the engine after every other fan: it scores only when nothing else does.
-    return "scores only when no other fan (flowers aside) applies"
+    return Miss("scores only when no other fan (flowers aside) applies")
+
+
+# ------------------------------------------------------------------ one check per fan
+
+
+def _check_the_registry() -> None:
+    missing = [row.slug for row in FANS if row.slug not in CHECKS]
+    if missing or len(CHECKS) != len(FANS):
+        raise ValueError(f"every fan needs exactly one @check; none for: {', '.join(missing)}")
+    ordered = {row.slug: CHECKS[row.slug] for row in FANS}
+    CHECKS.clear()
+    CHECKS.update(ordered)
+
+
+_check_the_registry()

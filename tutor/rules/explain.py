@@ -7,8 +7,8 @@ principle passes in tutor.rules.engine); this module only lays them out.
 from __future__ import annotations
 
 from tutor.rules import tiles as T
+from tutor.rules.editions import DEFAULT_EDITION
 from tutor.rules.engine import MINIMUM_POINTS, Result
-from tutor.rules.fans import EDITIONS
 
 
 def explain_text(result: Result) -> str:
@@ -18,7 +18,7 @@ def explain_text(result: Result) -> str:
     lines.append(f"Hand: {result.hand.notation()}   won {how} on {T.code(s.win)}")
     lines.append(
         f"Seat wind {s.seat_wind}, prevalent wind {s.prevalent_wind}, flowers {s.flowers}, rules {result.edition}"
-        + ("" if result.edition == EDITIONS[0] else " (not the default)")
+        + ("" if result.edition == DEFAULT_EDITION else " (not the default)")
     )
     lines.append(f"Read as: {' '.join(result.division.describe())} ({result.division.form.replace('_', ' ')})")
     lines.append("")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 
 from tutor.rules import tiles as T
 
@@ -50,25 +51,32 @@ class Hand:
     melds: tuple[Meld, ...]
     concealed: tuple[int, ...]
 
-    @property
+    # The derived facts are cached: a Hand never changes, and the scorer asks them often.
+
+    @cached_property
     def all_tiles(self) -> tuple[int, ...]:
         out = list(self.concealed)
         for meld in self.melds:
             out.extend(meld.tiles)
         return tuple(sorted(out))
 
-    def counts(self) -> list[int]:
+    @cached_property
+    def tile_counts(self) -> tuple[int, ...]:
         """How many of each of the 34 tiles the hand holds, kongs counted as four."""
         counts = [0] * 34
         for t in self.all_tiles:
             counts[t] += 1
-        return counts
+        return tuple(counts)
 
-    @property
+    def counts(self) -> list[int]:
+        """tile_counts as a new list, for the caller to change."""
+        return list(self.tile_counts)
+
+    @cached_property
     def kongs(self) -> tuple[Meld, ...]:
         return tuple(m for m in self.melds if m.kind == "kong")
 
-    @property
+    @cached_property
     def open_melds(self) -> tuple[Meld, ...]:
         return tuple(m for m in self.melds if not m.concealed)
 

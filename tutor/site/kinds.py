@@ -75,7 +75,7 @@ def lesson_page(site: Site, source: Source, done: Rendered) -> OutputPage:
 
 
 def _implied_by(fan: F.Fan) -> list[F.Fan]:
-    return [other for other in F.FANS if fan.id in other.implies]
+    return [other for other in F.FANS if fan.slug in other.implies]
 
 
 def fan_page(site: Site, fan: F.Fan, source: Source | None, done: Rendered | None) -> OutputPage:
@@ -89,7 +89,7 @@ def fan_page(site: Site, fan: F.Fan, source: Source | None, done: Rendered | Non
         "summary": summary,
         "description": summary or site.gettext("%(name)s (%(chinese)s), a fan of Chinese Official Mahjong.",
                                                name=fan.name, chinese=fan.chinese),
-        "implies": [F.FAN_BY_ID[i] for i in fan.implies],
+        "implies": list(fan.implied),
         "implied_by": _implied_by(fan),
         "see_also": [F.fan(slug) for slug in source.meta.get("see_also", ())] if source else [],
         "previous": neighbour(index - 1),

@@ -15,7 +15,7 @@ from flask import Blueprint, jsonify, request
 from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, analyze, check_hand, last_written_tile
 from tutor.rules.engine import HandError, Result, Situation, score
-from tutor.rules.fans import EDITIONS, FAN_BY_ID, FAN_BY_SLUG
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
 from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand
 from tutor.views.scored import ScoredHand
 
@@ -60,7 +60,7 @@ def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
     except NotationError as error:
         raise HandError(str(error)) from None
     situation = Situation.from_mapping(data)
-    edition = data.get("rules", EDITIONS[0])
+    edition = data.get("rules", DEFAULT_EDITION)
     if edition not in EDITIONS:
         raise HandError(f"Field 'rules' must be one of: {', '.join(EDITIONS)}.")
     why_not = data.get("why_not", [])
@@ -156,7 +156,7 @@ def api_fans():
                 "pinyin": f.pinyin,
                 "points": f.points_by_edition,
                 "category": f.category,
-                "implies": list(f.implies),
+                "implies": [other.id for other in f.implied],
             }
             for f in FAN_BY_ID.values()
         ]

@@ -1,0 +1,250 @@
+"""The combination principles, as named passes over the fans found in one reading.
+
+    non-repeat    a fan does not also score the fans it implies
+    absorb        a set used by an honor fan is not also a Pung of Terminals or Honors
+                  (non-repeat, set by set)
+    account-once  among the fans made of sets, each new fan may reuse at most one set
+                  already used (non-identical: never the same fan twice from one set);
+                  highest-first decides
+    chicken       Chicken Hand when nothing else scores
+
+Every fan a pass removes is recorded with its reason, written where the removal is decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from tutor.rules.editions import EDITION_RULES, Edition
+from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
+from tutor.rules.notation import format_tiles
+from tutor.rules.reading import Occurrence, View
+from tutor.rules.result import FLOWER_TILES, ExcludedFan
+
+CHICKEN_HAND = fan("chicken-hand").id
+
+# Per edition: fan id -> points.
+POINTS = {key: {row.id: row.points(key) for row in FANS} for key in EDITION_RULES}
+# Per edition: fan id -> the ids it implies (the table's, then the edition's own), in order.
+IMPLIED = {
+    key: {
+        row.id: tuple(FAN_BY_SLUG[s].id for s in row.implies + rules.extra_implies.get(row.slug, ())) for row in FANS
+    }
+    for key, rules in EDITION_RULES.items()
+}
+
+
+def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
+    """Fan id -> {id of a per-set fan it absorbs: how many occurrences (None: all)}."""
+    out = {}
+    for row in FANS:
+        limits: dict[int, int | None] = {FAN_BY_SLUG[s].id: None for s in row.absorbs}
+        if row.slug in rules.absorbs_some:
+            target, limit = rules.absorbs_some[row.slug]
+            limits[FAN_BY_SLUG[target].id] = limit
+        if limits:
+            out[row.id] = limits
+    return out
+
+
+ABSORBS = {key: _absorbs(rules) for key, rules in EDITION_RULES.items()}
+# Per edition: fan id -> its place in highest-first order (more points first, then the lower number).
+RANKS = {key: {fid: (-p, fid) for fid, p in points.items()} for key, points in POINTS.items()}
+_SETS_FANS = frozenset(row.id for row in FANS if row.kind == "sets")
+
+
+class Tally:
+    """The fans of one reading while the principles are applied."""
+
+    __slots__ = ("edition", "excluded", "hits", "points", "view")
+
+    def __init__(self, view: View, edition: Edition, hits: dict[int, list[Occurrence]],
+                 points: dict[int, int] | None = None) -> None:
+        self.view = view
+        self.edition = edition
+        self.hits = hits  # fan id -> its occurrences still counted
+        self.excluded: list[ExcludedFan] = []
+        self.points = points or POINTS[edition.key]  # fan id -> points in this reading
+
+    def total(self) -> int:
+        points = self.points
+        return sum(points[fid] * len(occ) for fid, occ in self.hits.items())
+
+    def drop(self, fan_id: int, reason: str, by: int | None, principle: str) -> None:
+        self.hits.pop(fan_id, None)
+        self.excluded.append(ExcludedFan(FAN_BY_ID[fan_id], reason, FAN_BY_ID[by] if by else None, principle))
+
+
+def by_rank(fan_ids: Iterable[int], tally: Tally) -> list[int]:
+    """Highest-first order: more points first, then the lower (more senior) fan number."""
+    points = tally.points
+    if points is POINTS[tally.edition.key]:
+        return sorted(fan_ids, key=RANKS[tally.edition.key].__getitem__)
+    return sorted(fan_ids, key=lambda fid: (-points[fid], fid))
+
+
+def non_repeat(tally: Tally) -> None:
+    """A fan does not also score the fans it implies.
+
+    Only fans that are themselves kept imply others, so a fan that is removed does not
+    remove a third one (Seven Pairs removing Fully Concealed Hand keeps Self-Drawn).
+    Fans made of sets imply fans made of the same sets only; account-once settles the rest.
+    """
+    hits = tally.hits
+    implied_by = IMPLIED[tally.edition.key]
+    for fan_id in by_rank(list(hits), tally):
+        if fan_id not in hits:
+            continue
+        for implied in implied_by[fan_id]:
+            if implied not in hits:
+                continue
+            if fan_id in _SETS_FANS and implied in _SETS_FANS:
+                _drop_set_level(tally, fan_id, implied)
+            else:
+                by = FAN_BY_ID[fan_id]
+                tally.drop(implied, f"implied by {by.name} (non-repeat)", fan_id, "non-repeat")
+
+
+def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
+    covering = [occ.sets for occ in tally.hits[by_id]]
+    survivors = [occ for occ in tally.hits[implied] if not any(occ.sets <= cover for cover in covering)]
+    if len(survivors) == len(tally.hits[implied]):
+        return
+    by = FAN_BY_ID[by_id]
+    if survivors:
+        tally.hits[implied] = survivors
+        tally.excluded.append(
+            ExcludedFan(FAN_BY_ID[implied], f"the sets of {by.name} do not score it again (non-repeat)", by, "non-repeat")
+        )
+    else:
+        tally.drop(implied, f"implied by {by.name} (non-repeat)", by_id, "non-repeat")
+
+
+def absorb(tally: Tally) -> None:
+    """Sets already counted by an honor fan are not also Pungs of Terminals or Honors."""
+    absorbs = ABSORBS[tally.edition.key]
+    for fan_id in sorted(tally.hits):
+        for target, limit in absorbs.get(fan_id, {}).items():
+            if target not in tally.hits or fan_id not in tally.hits:
+                continue
+            used = frozenset().union(*(occ.sets for occ in tally.hits[fan_id]))
+            removed = 0
+            survivors = []
+            for occ in tally.hits[target]:
+                if occ.sets <= used and (limit is None or removed < limit):
+                    removed += 1
+                else:
+                    survivors.append(occ)
+            if not removed:
+                continue
+            by = FAN_BY_ID[fan_id]
+            shown = " ".join(format_tiles(occ.tiles) for occ in tally.hits[target] if occ not in survivors)
+            reason = f"{shown} already counts in {by.name} (non-repeat)"
+            if survivors:
+                tally.hits[target] = survivors
+                tally.excluded.append(ExcludedFan(FAN_BY_ID[target], reason, by, "non-repeat"))
+            else:
+                tally.drop(target, reason, fan_id, "non-repeat")
+
+
+def account_once(tally: Tally) -> None:
+    """Choose which fans made of sets count together.
+
+    Account-once: once sets have made a fan, each further fan may bring in new sets with
+    at most one set already used; so the chosen fans, seen as links between sets, never
+    close a loop. Non-identical: the same fan never counts twice through one set.
+    Among the choices that follow both, the one with most points wins (highest-first),
+    then the one whose best fans rank higher.
+    """
+    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
+    if not sets_fans:
+        return
+    candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
+    if len(candidates) <= 1 or _all_fit(candidates, len(tally.view.sets)):
+        return  # every fan made of sets counts: nothing to choose
+    best_choice: tuple = ()
+    best_key: tuple = (-1, [])
+    n = len(candidates)
+    points = [tally.points[fid] for fid, _ in candidates]
+
+    def search(start: int, chosen: list[int], parent: list[int]) -> None:
+        nonlocal best_choice, best_key
+        values = sorted((points[i] for i in chosen), reverse=True)
+        key = (sum(values), values)
+        if key > best_key:
+            best_key, best_choice = key, tuple(chosen)
+        for i in range(start, n):
+            fid, occ = candidates[i]
+            if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in chosen):
+                continue  # non-identical
+            roots = [_find(parent, s) for s in occ.sets]
+            if len(set(roots)) != len(roots):
+                continue  # would reuse two linked sets: account-once
+            saved = parent[:]
+            for r in roots[1:]:
+                parent[r] = roots[0]
+            chosen.append(i)
+            search(i + 1, chosen, parent)
+            chosen.pop()
+            parent[:] = saved
+
+    search(0, [], list(range(len(tally.view.sets))))
+    kept = set(best_choice)
+    left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
+    for fid, occ in left_out:
+        tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
+    for fid, occ in left_out:
+        reason, by = _account_once_reason(tally.view, candidates, kept, fid, occ)
+        if tally.hits[fid]:
+            # The fan still counts through other sets; say which extra one was left out.
+            reason = f"{tally.view.show(occ.sets)} would make another {FAN_BY_ID[fid].name}, but {reason}"
+        tally.excluded.append(ExcludedFan(FAN_BY_ID[fid], reason, by, "account-once"))
+    for fid in {fid for fid, _ in left_out}:
+        if not tally.hits[fid]:
+            del tally.hits[fid]
+
+
+def _all_fit(candidates, sets: int) -> bool:
+    """Do all the candidates count together (no set used twice by one fan, no loop of sets)?"""
+    parent = list(range(sets))
+    for i, (fid, occ) in enumerate(candidates):
+        if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in range(i)):
+            return False
+        roots = [_find(parent, s) for s in occ.sets]
+        if len(set(roots)) != len(roots):
+            return False
+        for r in roots[1:]:
+            parent[r] = roots[0]
+    return True
+
+
+def _find(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        x = parent[x]
+    return x
+
+
+def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
+    """Why a fan made of sets was left out, naming the counted fan that holds its sets."""
+    sets_text = view.show(occ.sets)
+    # The same fan through a shared set is the plainer reason (non-identical), so look there first.
+    for i in sorted(kept, key=lambda i: candidates[i][0] != fan_id):
+        other_id, other = candidates[i]
+        common = occ.sets & other.sets
+        if not common:
+            continue
+        by = FAN_BY_ID[other_id]
+        if other_id == fan_id:
+            partner = view.show(other.sets - occ.sets)
+            return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by
+        return f"account-once: {view.show(common)} already counts in {by.name}", by
+    return f"account-once: {sets_text} would reuse sets already combined in the fans counted", None
+
+
+def chicken(tally: Tally) -> None:
+    """Chicken Hand when no other fan applies (flowers aside)."""
+    if not any(fid != FLOWER_TILES for fid in tally.hits):
+        tally.hits[CHICKEN_HAND] = [Occurrence(tally.view.tiles, "no other fan applies", frozenset())]
+
+
+PRINCIPLE_PASSES = (non_repeat, absorb, account_once, chicken)

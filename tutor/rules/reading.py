@@ -1,0 +1,241 @@
+"""One reading of a hand as the checks see it, and what a check answers.
+
+A `View` is one division of the hand (tutor.rules.divisions) together with the hand and
+how it was won. It is frozen: what it holds is set once, and the facts derived from it
+(its chows, its concealed pungs, the role of the winning tile ...) are cached properties,
+worked out the first time a check asks and kept for the other checks. Facts shared by
+every reading of one hand (the tiles, their suits, the waits) are worked out once per
+hand, in `HandFacts`.
+
+A check answers with a non-empty list of `Occurrence` (one per time the fan occurs) or
+with a `Miss`, which is false and carries the reason; a reason that costs something to
+write is built only when someone reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from tutor.rules import tiles as T
+from tutor.rules.divisions import Division, Group, group_text
+from tutor.rules.situation import Situation
+from tutor.rules.waits import only_wait, waiting_tiles
+
+
+class Occurrence(NamedTuple):
+    """One occurrence of a fan: the tiles that make it, the sets it uses, in words."""
+
+    tiles: tuple[int, ...]
+    detail: str
+    sets: frozenset[int] = frozenset()  # indices into View.sets
+
+
+class Miss:
+    """A fan that does not occur, and why: `Miss("needs ...")`, or `Miss(build=fn)` when the
+    sentence costs time to write (fn is called, once, only if the reason is read)."""
+
+    __slots__ = ("_build", "_text")
+
+    def __init__(self, text: str = "", build: Callable[[], str] | None = None) -> None:
+        self._text = text
+        self._build = build
+
+    def __bool__(self) -> bool:
+        return False
+
+    @property
+    def reason(self) -> str:
+        if self._build is not None:
+            self._text, self._build = self._build(), None
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"Miss({self.reason!r})"
+
+
+Found = list[Occurrence] | Miss  # what a check returns
+
+
+class cached:
+    """A cached property, like functools.cached_property but without its per-access lock
+    (Python 3.11 takes one): a reading lives within one call and is never shared."""
+
+    def __init__(self, compute: Callable) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.compute(obj)
+        return value
+
+
+class HandFacts:
+    """The hand and how it was won: the facts that every reading of it shares."""
+
+    def __init__(self, hand, situation: Situation, edition: str) -> None:
+        tiles = hand.all_tiles
+        distinct = frozenset(tiles)
+        self.hand = hand
+        self.situation = situation
+        # What each View holds besides its division (see View.__init__).
+        self.shared = {
+            "facts": self,
+            "hand": hand,
+            "edition": edition,
+            "win": situation.win,
+            "self_drawn": situation.self_drawn,
+            "seat_wind": T.WIND_BY_LETTER[situation.seat_wind],
+            "prevalent_wind": T.WIND_BY_LETTER[situation.prevalent_wind],
+            "flowers": situation.flowers,
+            "last_tile": situation.last_tile,
+            "last_wall_tile": situation.last_wall_tile,
+            "replacement_tile": situation.replacement_tile,
+            "robbing_kong": situation.robbing_kong,
+            "tiles": tiles,
+            "distinct": distinct,
+            "suits": {t // 9 for t in distinct if t < 27},
+            "honors": [t for t in distinct if t >= 27],
+            "counts": hand.tile_counts,
+        }
+
+    @cached
+    def waits(self) -> tuple[int, ...]:
+        """The tiles the hand waited on before the winning tile."""
+        return waiting_tiles(self.hand, self.situation.win)
+
+    @cached
+    def only_wait(self) -> bool:
+        """Was the winning tile the only one that could complete the hand?"""
+        return only_wait(self.hand, self.situation.win)
+
+
+class View:
+    """One reading of a hand: a division, with the hand and how it was won.
+
+    Attributes set once: division, sets, pair, form, and from HandFacts: facts, hand,
+    edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
+    situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
+    (34 slots), chows and pungs (indices into sets). The rest are cached properties.
+    """
+
+    def __init__(self, facts: HandFacts, division: Division) -> None:
+        d = self.__dict__
+        d.update(facts.shared)
+        sets = division.sets
+        d["division"] = division
+        d["sets"] = sets
+        d["pair"] = division.pair
+        d["form"] = division.form
+        d["chows"] = [i for i, g in enumerate(sets) if g.kind == "chow"]
+        d["pungs"] = [i for i, g in enumerate(sets) if g.kind != "chow"]
+
+    def __setattr__(self, name: str, value) -> None:
+        raise AttributeError(f"a View is frozen: '{name}' cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a View is frozen: '{name}' cannot be removed")
+
+    # ---------------------------------------------------------------- derived facts
+
+    @cached
+    def all_sets(self) -> frozenset[int]:
+        return frozenset(range(len(self.sets)))
+
+    @cached
+    def groups_with_pair(self) -> list[Group]:
+        return list(self.sets) + ([self.pair] if self.pair is not None else [])
+
+    @cached
+    def open_melds(self) -> list[Group]:
+        return [g for g in self.sets if g.open and g.declared]
+
+    @cached
+    def kongs(self) -> list[Group]:
+        return [g for g in self.sets if g.kind == "kong"]
+
+    @cached
+    def concealed_kongs(self) -> int:
+        return sum(1 for g in self.kongs if not g.open)
+
+    @cached
+    def melded_kongs(self) -> int:
+        return len(self.kongs) - self.concealed_kongs
+
+    @cached
+    def wind_pungs(self) -> list[int]:
+        return [i for i in self.pungs if 27 <= self.sets[i].tile <= 30]
+
+    @cached
+    def dragon_pungs(self) -> list[int]:
+        return [i for i in self.pungs if self.sets[i].tile >= 31]
+
+    @cached
+    def concealed_pungs(self) -> list[int]:
+        """Pungs and kongs not claimed, nor completed by the winning discard."""
+        return [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
+
+    @cached
+    def win_roles(self) -> frozenset[str]:
+        """What the winning tile could be in this reading: 'edge', 'closed' or 'single'."""
+        roles: set[str] = set()
+        win = self.win
+        for g in self.sets:
+            if g.kind != "chow" or g.declared:
+                continue
+            if win == g.tile + 1:
+                roles.add("closed")
+            elif (win == g.tile + 2 and g.tile % 9 == 0) or (win == g.tile and g.tile % 9 == 6):
+                roles.add("edge")
+        if self.pair is not None and self.pair.tile == win:
+            roles.add("single")
+        return frozenset(roles)
+
+    @cached
+    def win_role(self) -> str | None:
+        """The wait this reading scores when the winning tile fits several: edge, then closed, then single."""
+        roles = self.win_roles
+        return next((r for r in ("edge", "closed", "single") if r in roles), None)
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        """The tiles the hand waited on before the winning tile (worked out only when asked)."""
+        return self.facts.waits
+
+    @property
+    def only_wait(self) -> bool:
+        return self.facts.only_wait
+
+    @cached
+    def scratch(self) -> dict:
+        """Room for facts that checks work out once per reading (tutor.rules.checks keeps its
+        combinations of sets here)."""
+        return {}
+
+    def _won_by_discard(self, index: int) -> bool:
+        """Did the winning discard complete this concealed pung (making it count as melded)?
+
+        When the winning tile could equally have completed a concealed chow or the pair,
+        the player reads it that way and the pung stays concealed.
+        """
+        group = self.sets[index]
+        if self.self_drawn or group.declared or group.tile != self.win:
+            return False
+        for g in self.sets:
+            if g.kind == "chow" and not g.declared and g.tile <= self.win <= g.tile + 2:
+                return False
+        return self.pair is None or self.pair.tile != self.win
+
+    # ---------------------------------------------------------------- words
+
+    def set_tiles(self, indices) -> tuple[int, ...]:
+        out: list[int] = []
+        for i in sorted(indices):
+            out.extend(self.sets[i].tiles)
+        return tuple(out)
+
+    def show(self, indices) -> str:
+        return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))

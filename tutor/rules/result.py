@@ -1,0 +1,139 @@
+"""A scored hand: the fans counted, the fans left out and why, the points and the payments.
+
+`Result` is the one model of a scored hand; `to_dict` is its form in the scoring API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from tutor.rules import tiles as T
+from tutor.rules.divisions import Division
+from tutor.rules.fans import Fan, fan
+from tutor.rules.notation import Hand, format_tiles
+from tutor.rules.situation import Situation
+from tutor.rules.waits import waiting_tiles
+
+MINIMUM_POINTS = 8
+FLOWER_TILES = fan("flower-tiles").id  # counted, but not towards the minimum
+
+
+class ScoredFan(NamedTuple):
+    fan: Fan
+    count: int
+    points: int  # per occurrence, in the edition scored
+    tiles: tuple[int, ...]
+    reason: str
+
+    @property
+    def value(self) -> int:
+        return self.points * self.count
+
+
+class ExcludedFan(NamedTuple):
+    fan: Fan
+    reason: str
+    by: Fan | None
+    principle: str
+
+
+class WhyNot(NamedTuple):
+    fan: Fan
+    counted: bool
+    reason: str
+
+
+@dataclass
+class Result:
+    hand: Hand
+    situation: Situation
+    edition: str
+    division: Division
+    fans: list[ScoredFan]
+    excluded: list[ExcludedFan]
+    why_not: list[WhyNot] = field(default_factory=list)
+
+    @property
+    def waits(self) -> tuple[int, ...]:
+        return waiting_tiles(self.hand, self.situation.win)
+
+    @property
+    def total(self) -> int:
+        return sum(f.value for f in self.fans)
+
+    @property
+    def points_without_flowers(self) -> int:
+        return sum(f.value for f in self.fans if f.fan.id != FLOWER_TILES)
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.points_without_flowers >= MINIMUM_POINTS
+
+    def counted_ids(self) -> set[int]:
+        return {f.fan.id for f in self.fans}
+
+    def payments(self) -> dict[str, int] | None:
+        """What each other player pays the winner: hand points plus 8 from the discarder
+        (or from everyone on a self-drawn win), 8 from the others. None when the hand is
+        below the minimum and so may not be declared."""
+        if not self.meets_minimum:
+            return None
+        total = self.total
+        if self.situation.self_drawn:
+            return {"each_player": total + 8, "winner_receives": 3 * (total + 8)}
+        return {"discarder": total + 8, "each_other_player": 8, "winner_receives": total + 24}
+
+    def to_dict(self) -> dict[str, Any]:
+        division = self.division
+        return {
+            "hand": self.hand.notation(),
+            "win": T.code(self.situation.win),
+            "rules": self.edition,
+            "total": self.total,
+            "points_without_flowers": self.points_without_flowers,
+            "meets_minimum": self.meets_minimum,
+            "fans": [
+                {
+                    "id": f.fan.id,
+                    "slug": f.fan.slug,
+                    "name": f.fan.name,
+                    "chinese": f.fan.chinese,
+                    "pinyin": f.fan.pinyin,
+                    "points": f.points,
+                    "count": f.count,
+                    "tiles": [T.code(t) for t in f.tiles],
+                    "reason": f.reason,
+                }
+                for f in self.fans
+            ],
+            "excluded": [
+                {
+                    "id": e.fan.id,
+                    "slug": e.fan.slug,
+                    "name": e.fan.name,
+                    "reason": e.reason,
+                    "principle": e.principle,
+                    "by": e.by.id if e.by else None,
+                }
+                for e in self.excluded
+            ],
+            "why_not": [
+                {"id": w.fan.id, "slug": w.fan.slug, "name": w.fan.name, "counted": w.counted, "reason": w.reason}
+                for w in self.why_not
+            ],
+            "division": {
+                "form": division.form,
+                "sets": [
+                    {"tiles": format_tiles(g.tiles), "kind": g.kind, "melded": g.open and g.declared,
+                     "concealed": not g.open}
+                    for g in division.sets
+                ],
+                "pair": format_tiles(division.pair.tiles) if division.pair else None,
+                "pairs": [format_tiles((t, t)) for t in division.pairs],
+                "knitted": format_tiles(division.knitted) if division.knitted else None,
+                "text": " ".join(division.describe()),
+            },
+            "waits": [T.code(t) for t in self.waits],
+            "payments": self.payments(),
+        }

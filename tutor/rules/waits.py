@@ -1,0 +1,248 @@
+"""Does a hand win, and which tiles was it waiting on? Fast answers without listing divisions.
+
+The standard form is tested suit by suit (a suit either splits into sets, or into sets and
+one pair); the special forms are asked of the recognisers in tutor.rules.divisions, the same
+ones that make the special divisions. Properties in tests/test_properties.py hold these to
+the slow answers: `is_winning` is "has a division", and the waits are every tile of the 34
+that makes a winning hand.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from operator import itemgetter
+
+from tutor.rules import tiles as T
+from tutor.rules.divisions import (
+    KNITTED_PATTERNS,
+    KNITTED_SETS,
+    TERMINALS_AND_HONORS,
+    concealed_counts,
+    honors_knitted,
+    knitted_straight_rest,
+    seven_pairs,
+    thirteen_orphans,
+)
+from tutor.rules.notation import Hand
+
+_TERMINALS_AND_HONORS = frozenset(TERMINALS_AND_HONORS)
+_HONORS = frozenset(T.HONORS)
+
+
+def _suit_splits_into_sets(ranks) -> bool:
+    """Can these nine rank counts of one suit be split into chows and pungs?
+
+    Greedy from the lowest rank, which is exact: three tiles of a rank go into a pung
+    (three equal chows hold the same tiles as three pungs), and whatever is left of a
+    rank after the chows that began below it must begin that many chows."""
+    before, last = 0, 0  # chows begun two ranks down and one rank down, which still need this rank
+    for count in ranks:
+        count -= before + last
+        if count < 0:
+            return False
+        before, last = last, count % 3
+    return before == 0 and last == 0
+
+
+def _suit_splits_with_pair(ranks) -> bool:
+    counts = list(ranks)
+    for i in range(9):
+        if counts[i] >= 2:
+            counts[i] -= 2
+            splits = _suit_splits_into_sets(counts)
+            counts[i] += 2
+            if splits:
+                return True
+    return False
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
+def _suit_shape(ranks: tuple[int, ...]) -> str | None:
+    """How one suit splits: 'sets', 'pair' (sets and one pair) or None."""
+    left = sum(ranks) % 3
+    if left == 0:
+        return "sets" if _suit_splits_into_sets(ranks) else None
+    if left == 2:
+        return "pair" if _suit_splits_with_pair(ranks) else None
+    return None
+
+
+def _group_shape(counts: list[int], group: int) -> str | None:
+    """How one suit (0-2) or the honors (3) splits: 'sets', 'pair' (sets and one pair) or None."""
+    if group < 3:
+        return _suit_shape(tuple(counts[group * 9 : group * 9 + 9]))
+    honors = counts[27:]
+    if 1 in honors or 4 in honors:
+        return None
+    pairs = honors.count(2)
+    return "sets" if pairs == 0 else "pair" if pairs == 1 else None
+
+
+def is_standard_complete(counts: list[int]) -> bool:
+    """Do these concealed counts split into sets and exactly one pair?"""
+    shapes = [_group_shape(counts, g) for g in range(4)]
+    return all(shapes) and shapes.count("pair") == 1
+
+
+def is_winning(hand: Hand) -> bool:
+    return counts_win(concealed_counts(hand), len(hand.melds))
+
+
+def _wins_with_knitted_straight(counts: list[int], pattern) -> bool:
+    """Do these counts hold the knitted straight `pattern`, and with it taken out, a set and a pair?"""
+    rest = knitted_straight_rest(counts, pattern)
+    return rest is not None and is_standard_complete(rest)
+
+
+def counts_win(counts: list[int], melds: int) -> bool:
+    """Do these concealed tile counts, beside this many declared sets, make a winning hand?"""
+    if sum(counts) != (4 - melds) * 3 + 2:
+        return False
+    if is_standard_complete(counts):
+        return True
+    if not melds and any(recognise(counts) for recognise in (seven_pairs, thirteen_orphans, honors_knitted)):
+        return True
+    return melds <= 1 and any(_wins_with_knitted_straight(counts, pattern) for pattern in KNITTED_PATTERNS)
+
+
+def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
+    """The tiles that would have completed the hand before the winning tile arrived.
+
+    A tile counts even when all four copies are already in the hand, as PyMahjongGB
+    counts it: the question is the shape of the wait, not what is left to draw.
+    """
+    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile)
+
+
+def only_wait(hand: Hand, win_tile: int) -> bool:
+    """Was the winning tile the only tile that could complete the hand?"""
+    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile) == (win_tile,)
+
+
+@lru_cache(maxsize=256)  # asked by the wait fans and by the result of the hand being scored
+def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tuple[int, ...]:
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    counts[win_tile] -= 1
+    found = _standard_waits(counts)
+    if melds <= 1:
+        for pattern, tiles_of in _KNITTED_GETTERS:
+            if tiles_of(counts).count(0) <= 1:  # a knitted straight needs 8 of its 9 tiles beforehand
+                found |= _knitted_straight_waits(counts, pattern)
+    if melds == 0:
+        kinds = 34 - counts.count(0)
+        if kinds <= 7 or kinds >= 12:  # seven pairs, or fourteen (nearly) different tiles
+            found.update(_special_waits(counts))
+    return tuple(sorted(found))
+
+
+_KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
+
+
+def _standard_waits(counts: list[int]) -> set[int]:
+    """Tiles that make four sets and a pair. Adding a tile changes one suit (or the honors)
+    only, so each group says which tiles it takes to make sets, or sets and the pair."""
+    groups = [
+        _suit_waits(tuple(counts[0:9]), 0), _suit_waits(tuple(counts[9:18]), 9),
+        _suit_waits(tuple(counts[18:27]), 18), _honor_waits(tuple(counts[27:34])),
+    ]
+    shapes = [shape for shape, _, _ in groups]
+    found: set[int] = set()
+    for g in range(4):
+        others = shapes[:g] + shapes[g + 1 :]
+        if not all(others):
+            continue
+        pairs = others.count("pair")
+        if pairs > 1:
+            continue
+        found.update(groups[g][1] if pairs == 1 else groups[g][2])
+    return found
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
+def _suit_waits(ranks: tuple[int, ...], base: int) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
+    """One suit's shape now, the tiles that leave it as sets, and those that leave it as sets and a pair."""
+    to_sets, to_pair = [], []
+    for r in range(9):
+        shape = _suit_shape(ranks[:r] + (ranks[r] + 1,) + ranks[r + 1 :])
+        if shape == "sets":
+            to_sets.append(base + r)
+        elif shape == "pair":
+            to_pair.append(base + r)
+    return _suit_shape(ranks), tuple(to_sets), tuple(to_pair)
+
+
+@lru_cache(maxsize=1 << 10)  # bounded; far fewer honor shapes occur
+def _honor_waits(honors: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
+    """As _suit_waits, for the seven honors (which make pungs and pairs only)."""
+    counts = [0] * 27 + list(honors)
+    to_sets, to_pair = _honor_completions(counts)
+    return _group_shape(counts, 3), to_sets, to_pair
+
+
+def _honor_completions(counts: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The tiles that, added to the honors (group 3), leave them as sets, and as sets and a pair."""
+    honors = counts[27:]
+    if any(c not in (0, 2, 3) for c in honors):
+        # Only a single honor (or a fourth one) can be mended, by the one tile that makes it a pair (or a pung).
+        bad = [i for i, c in enumerate(honors) if c not in (0, 2, 3)]
+        if len(bad) != 1 or honors[bad[0]] != 1:
+            return (), ()
+        # a single honor becomes the pair, if there is no other
+        return ((), (27 + bad[0],)) if honors.count(2) == 0 else ((), ())
+    # Every honor is 0, 2 or 3: a 2 becomes a pung, a 0 a single (never complete), a 3 a kong's worth (never).
+    pairs = honors.count(2)
+    to_sets = tuple(27 + i for i, c in enumerate(honors) if c == 2) if pairs == 1 else ()
+    to_pair = tuple(27 + i for i, c in enumerate(honors) if c == 2) if pairs == 2 else ()
+    return to_sets, to_pair
+
+
+def _knitted_straight_waits(counts: list[int], pattern: tuple[int, ...]) -> set[int]:
+    found: set[int] = set()
+    missing = [t for t in pattern if not counts[t]]
+    for candidate in missing or _standard_candidates(counts) | set(pattern):
+        counts[candidate] += 1
+        if _wins_with_knitted_straight(counts, pattern):
+            found.add(candidate)
+        counts[candidate] -= 1
+    return found
+
+
+def _special_waits(counts: list[int]):
+    """The tiles that make thirteen concealed tiles into seven pairs, thirteen orphans or
+    honors and knitted tiles: each form proposes the few tiles it could take, and the
+    recogniser of the form decides."""
+    present = [t for t in range(34) if counts[t]]
+    candidates: set[int] = set()
+    if len(present) <= 7:  # seven pairs: the single tile pairs up
+        odd = [t for t in present if counts[t] % 2]
+        if len(odd) == 1:
+            candidates.add(odd[0])
+    elif len(present) >= 12:
+        kinds = set(present)
+        if kinds <= _TERMINALS_AND_HONORS:
+            candidates |= _TERMINALS_AND_HONORS
+        for pattern in KNITTED_SETS:
+            if kinds <= pattern | _HONORS:
+                candidates |= (pattern | _HONORS) - kinds
+    for candidate in sorted(candidates):
+        counts[candidate] += 1
+        if seven_pairs(counts) or thirteen_orphans(counts) or honors_knitted(counts):
+            yield candidate
+        counts[candidate] -= 1
+
+
+def _standard_candidates(counts: list[int]) -> set[int]:
+    """Tiles that could complete four sets and a pair: each held tile and its neighbours."""
+    out: set[int] = set()
+    for t in range(34):
+        if counts[t]:
+            out.update(_NEIGHBOURS[t])
+    return out
+
+
+# A suit tile's neighbours within two ranks in its suit; an honor is its own only neighbour.
+_NEIGHBOURS = tuple(
+    (t,) if t >= 27 else tuple(range(max(t - t % 9, t - 2), min(t - t % 9 + 8, t + 2) + 1)) for t in range(34)
+)
