@@ -12,9 +12,9 @@ from shanten_differential import KINDS, compare, generate
 from strategies import standard_hands
 
 from tutor.practice.hands import random_deals
-from tutor.rules.waits import is_winning
 from tutor.rules.notation import Hand, parse_hand
 from tutor.rules.shanten import FORMS, counts_of, form_shanten, form_useful, shanten, useful_tiles
+from tutor.rules.waits import is_winning
 
 HANDS = 3000
 

@@ -85,7 +85,8 @@ class SituationField:
             if word.upper() not in _WIND_WORDS:
                 raise ValueError(f"write a wind as E, S, W or N, not '{word[:20]}'")
             return _WIND_WORDS[word.upper()]
-        if not word.isdigit() or not self.low <= int(word) <= self.high:
+        # ASCII digits only: str.isdigit() also takes '²', which int() then refuses.
+        if not (word.isascii() and word.isdigit() and len(word) <= 4) or not self.low <= int(word) <= self.high:
             raise ValueError(f"write a whole number from {self.low} to {self.high}, not '{word[:20]}'")
         return int(word)
 

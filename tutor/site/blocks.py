@@ -12,22 +12,19 @@ from dataclasses import dataclass, field
 
 from tutor.rules import fans as F
 from tutor.rules import tiles as T
-from tutor.rules.notation import Hand, parse_hand, parse_tile
+from tutor.rules.notation import Hand, parse_hand
+from tutor.rules.situation import SITUATION_FIELD, SITUATION_FIELDS
 from tutor.views.problems import LocatedError
-from tutor.views.tileview import MAX_FLOWERS
 from tutor.views.urls import calculator_query
 
 from .frontmatter import parse_mapping, type_error
 
-WIND_LETTERS = {"E": "E", "S": "S", "W": "W", "N": "N", "EAST": "E", "SOUTH": "S", "WEST": "W", "NORTH": "N"}
 BOOLEANS = {"true": True, "yes": True, "false": False, "no": False}
-FLAGS = ("self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong")
-# The order of the scoring API's fields; the calculator link follows it.
-SITUATION_KEYS = ("win",) + FLAGS[:1] + ("seat_wind", "prevalent_wind", "flowers") + FLAGS[1:]
+# The situation's keys, as the engine declares them (tutor.rules.situation.SITUATION_FIELDS): the
+# order of the scoring API's fields, which the calculator link follows too.
+SITUATION_KEYS = tuple(field.name for field in SITUATION_FIELDS)
 HAND_KEYS = ("hand",) + SITUATION_KEYS + ("rules", "shows", "not", "near_miss", "caption")
-SITUATION_DEFAULTS = {"self_drawn": False, "seat_wind": "E", "prevalent_wind": "E", "flowers": 0,
-                      "last_tile": False, "last_wall_tile": False, "replacement_tile": False,
-                      "robbing_kong": False}
+SITUATION_DEFAULTS = {field.name: field.default for field in SITUATION_FIELDS if not field.required}
 
 
 @dataclass(frozen=True)
@@ -97,20 +94,12 @@ def parse_hand_block(lines: list[str], first_line: int) -> HandBlock:
 def _hand_value(key: str, text: str):
     if key == "hand":
         return parse_hand(text)
-    if key == "win":
-        return parse_tile(text)
-    if key in FLAGS or key == "near_miss":
+    if key in SITUATION_FIELD:
+        return SITUATION_FIELD[key].parse(text)
+    if key == "near_miss":
         if text.lower() not in BOOLEANS:
             raise ValueError(f"write true or false, not '{text}'")
         return BOOLEANS[text.lower()]
-    if key in ("seat_wind", "prevalent_wind"):
-        if text.upper() not in WIND_LETTERS:
-            raise ValueError(f"write a wind as E, S, W or N, not '{text}'")
-        return WIND_LETTERS[text.upper()]
-    if key == "flowers":
-        if not text.isdigit() or int(text) > MAX_FLOWERS:
-            raise ValueError(f"write how many flowers were shown, 0 to {MAX_FLOWERS}, not '{text}'")
-        return int(text)
     if key == "rules":
         if text not in F.EDITIONS:
             raise ValueError(f"rules must be one of {', '.join(F.EDITIONS)}, not '{text}'")

@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
+from tutor.rules.situation import SITUATION_FIELDS
+
 
 def page_url(name: str, directory_urls: bool = True) -> str:
     """The url of a page named by its path without extension: '' (home), 'fans', 'fans/full-flush'."""
@@ -37,24 +39,16 @@ def href(from_url: str, to_url: str) -> str:
     return root_prefix(from_url) + to_url or "./"
 
 
-# The situation's fields in the order the calculator's address gives them (the scoring API's
-# order), each with the value an address leaves out.
-SITUATION_DEFAULTS = (
-    ("self_drawn", False), ("seat_wind", "E"), ("prevalent_wind", "E"), ("flowers", 0),
-    ("last_tile", False), ("last_wall_tile", False), ("replacement_tile", False), ("robbing_kong", False),
-)
-
-
 def calculator_query(notation: str, win: str, situation: Mapping[str, Any], edition: str,
                      default_edition: str) -> str:
     """The query string that opens a hand in the calculator (h=...&win=...): the one spelling of a
     hand's address, for the examples on the pages and the calculator's own "Link to this hand".
     Values at their defaults are left out, the rules too when they are the site's default."""
     params = [("h", notation), ("win", win)]
-    for name, default in SITUATION_DEFAULTS:
-        value = situation[name]
-        if value != default:
-            params.append((name, "true" if value is True else str(value)))
+    for field in SITUATION_FIELDS[1:]:  # in the scoring API's order, win first
+        value = situation[field.name]
+        if value != field.default:
+            params.append((field.name, field.format(value)))
     if edition != default_edition:
         params.append(("rules", edition))
     return urlencode(params)
