@@ -9,16 +9,11 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from tutor.practice.hands import ALL_SETS, add_tiles, fits, set_tiles
 from tutor.rules import tiles as T
 from tutor.rules.divisions import KNITTED_PATTERNS, TERMINALS_AND_HONORS
 from tutor.rules.engine import Situation, validate
 from tutor.rules.notation import Hand, Meld
-
-SET_CHOICES = [("chow", t) for t in range(27) if t % 9 <= 6] + [("pung", t) for t in range(34)]
-
-
-def _tiles_of(kind: str, t: int) -> tuple[int, ...]:
-    return (t, t + 1, t + 2) if kind == "chow" else (t, t, t)
 
 
 @st.composite
@@ -26,11 +21,10 @@ def standard_hands(draw) -> Hand:
     counts = [0] * 34
     chosen = []
     while len(chosen) < 4:
-        kind, t = draw(st.sampled_from(SET_CHOICES))
-        tiles = _tiles_of(kind, t)
-        if all(counts[x] + tiles.count(x) <= 4 for x in set(tiles)):
-            for x in tiles:
-                counts[x] += 1
+        kind, t = draw(st.sampled_from(ALL_SETS))
+        tiles = set_tiles((kind, t))
+        if fits(counts, tiles):
+            add_tiles(counts, tiles)
             chosen.append((kind, t))
     pair = draw(st.sampled_from([t for t in range(34) if counts[t] <= 2]))
     counts[pair] += 2
@@ -43,7 +37,7 @@ def standard_hands(draw) -> Hand:
         elif how == "melded":
             melds.append(Meld(kind, t))
         else:
-            concealed.extend(_tiles_of(kind, t))
+            concealed.extend(set_tiles((kind, t)))
     return Hand(tuple(melds), tuple(sorted(concealed)))
 
 
@@ -76,14 +70,12 @@ def knitted_straight_hands(draw) -> Hand:
     counts = [0] * 34
     for t in pattern:
         counts[t] += 1
-    kind, t = draw(st.sampled_from([s for s in SET_CHOICES
-                                    if all(counts[x] + _tiles_of(*s).count(x) <= 4 for x in _tiles_of(*s))]))
-    for x in _tiles_of(kind, t):
-        counts[x] += 1
+    kind, t = draw(st.sampled_from([s for s in ALL_SETS if fits(counts, set_tiles(s))]))
+    add_tiles(counts, set_tiles((kind, t)))
     pair = draw(st.sampled_from([x for x in range(34) if counts[x] <= 2]))
     if draw(st.booleans()):
         return Hand((Meld(kind, t),), tuple(sorted(pattern + [pair, pair])))
-    return Hand((), tuple(sorted(pattern + list(_tiles_of(kind, t)) + [pair, pair])))
+    return Hand((), tuple(sorted(pattern + list(set_tiles((kind, t))) + [pair, pair])))
 
 
 def winning_hands():

@@ -21,6 +21,7 @@ from functools import lru_cache
 from math import comb
 from pathlib import Path
 
+from tutor.practice.hands import ALL_SETS, add_tiles, fits, set_tiles
 from tutor.rules.engine import Situation, score, validate
 from tutor.rules.fans import FAN_BY_ID
 from tutor.rules.notation import Hand, Meld
@@ -30,13 +31,8 @@ DATA_FILE = Path(__file__).resolve().parent / "data" / "fan_frequency.json"
 # Every chow and pung, weighted by the number of ways to take its tiles from four copies
 # each. A claimed pung can come from any of the three other players and a claimed chow
 # only from the player on your left, so claimed pungs weigh three times as much.
-_SETS = [("chow", t) for t in range(27) if t % 9 <= 6] + [("pung", t) for t in range(34)]
-_CONCEALED_WEIGHTS = [4 * 4 * 4 if kind == "chow" else comb(4, 3) for kind, _ in _SETS]
-_CLAIMED_WEIGHTS = [4 * 4 * 4 if kind == "chow" else 3 * comb(4, 3) for kind, _ in _SETS]
-
-
-def _tiles(kind: str, t: int) -> tuple[int, ...]:
-    return (t, t + 1, t + 2) if kind == "chow" else (t, t, t)
+_CONCEALED_WEIGHTS = [4 * 4 * 4 if kind == "chow" else comb(4, 3) for kind, _ in ALL_SETS]
+_CLAIMED_WEIGHTS = [4 * 4 * 4 if kind == "chow" else 3 * comb(4, 3) for kind, _ in ALL_SETS]
 
 
 def natural_deal(rng: random.Random) -> tuple[Hand, Situation] | None:
@@ -44,12 +40,11 @@ def natural_deal(rng: random.Random) -> tuple[Hand, Situation] | None:
     sets = []
     while len(sets) < 4:
         claimed = rng.random() < 0.5
-        kind, t = rng.choices(_SETS, weights=_CLAIMED_WEIGHTS if claimed else _CONCEALED_WEIGHTS)[0]
-        tiles = _tiles(kind, t)
-        if all(counts[x] + tiles.count(x) <= 4 for x in set(tiles)):
+        kind, t = rng.choices(ALL_SETS, weights=_CLAIMED_WEIGHTS if claimed else _CONCEALED_WEIGHTS)[0]
+        tiles = set_tiles((kind, t))
+        if fits(counts, tiles):
             sets.append((kind, t, claimed))
-            for x in tiles:
-                counts[x] += 1
+            add_tiles(counts, tiles)
     pair = rng.choice([t for t in range(34) if counts[t] <= 2])
     melds, concealed = [], [pair, pair]
     for kind, t, claimed in sets:
@@ -59,7 +54,7 @@ def natural_deal(rng: random.Random) -> tuple[Hand, Situation] | None:
         elif claimed:
             melds.append(Meld(kind, t))
         else:
-            concealed.extend(_tiles(kind, t))
+            concealed.extend(set_tiles((kind, t)))
     hand = Hand(tuple(melds), tuple(sorted(concealed)))
     situation = Situation(
         win=rng.choice(hand.concealed),

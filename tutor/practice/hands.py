@@ -48,7 +48,7 @@ POOLS: dict[str, frozenset[int]] = {
 }
 
 
-def _candidate_sets(pool: frozenset[int], allow_chows: bool, allow_pungs: bool, need_five: bool = False):
+def candidate_sets(pool: frozenset[int], allow_chows: bool, allow_pungs: bool, need_five: bool = False):
     sets = []
     for t in pool:
         if allow_pungs:
@@ -56,23 +56,30 @@ def _candidate_sets(pool: frozenset[int], allow_chows: bool, allow_pungs: bool, 
         if allow_chows and t < 27 and t % 9 <= 6 and t + 1 in pool and t + 2 in pool:
             sets.append(("chow", t))
     if need_five:
-        sets = [s for s in sets if any(x < 27 and x % 9 == 4 for x in _set_tiles(s))]
+        sets = [s for s in sets if any(x < 27 and x % 9 == 4 for x in set_tiles(s))]
     return sets
 
 
-def _set_tiles(s) -> tuple[int, ...]:
+# Every chow and pung, as (kind, lowest tile): what the builders below choose sets from.
+ALL_SETS: tuple[tuple[str, int], ...] = tuple([("chow", t) for t in range(27) if t % 9 <= 6]
+                                              + [("pung", t) for t in range(34)])
+
+
+def set_tiles(s) -> tuple[int, ...]:
+    """The tiles of a set given as (kind, lowest tile)."""
     kind, t = s
     return (t, t + 1, t + 2) if kind == "chow" else (t, t, t)
 
 
-def _fits(counts: list[int], tiles) -> bool:
+def fits(counts: list[int], tiles) -> bool:
+    """The four-copies rule: these tiles can join a hand whose tiles are counted in counts."""
     need: dict[int, int] = {}
     for t in tiles:
         need[t] = need.get(t, 0) + 1
     return all(counts[t] + n <= 4 for t, n in need.items())
 
 
-def _add(counts: list[int], tiles) -> None:
+def add_tiles(counts: list[int], tiles) -> None:
     for t in tiles:
         counts[t] += 1
 
@@ -165,10 +172,10 @@ def _standard_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int] | No
     style = rng.random()
     if style < 0.35:
         for s in _pattern_sets(rng):
-            if not _fits(counts, _set_tiles(s)):
+            if not fits(counts, set_tiles(s)):
                 return None
             sets.append(s)
-            _add(counts, _set_tiles(s))
+            add_tiles(counts, set_tiles(s))
         pool_name = rng.choice(["any", "any", "any", "simples", "terminals_honors"])
     else:
         pool_name = rng.choice(list(POOLS))
@@ -184,18 +191,18 @@ def _standard_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int] | No
     if rng.random() < 0.3:
         pool = frozenset(t for t in pool if t < 27)
     chow_bias = rng.choice((0.0, 0.3, 0.6, 0.9, 1.0))
-    choices_chow = _candidate_sets(pool, True, False, pool_name == "fives")
-    choices_pung = _candidate_sets(pool, False, True, pool_name == "fives")
+    choices_chow = candidate_sets(pool, True, False, pool_name == "fives")
+    choices_pung = candidate_sets(pool, False, True, pool_name == "fives")
     while len(sets) < 4:
         options = choices_chow if (choices_chow and rng.random() < chow_bias) or not choices_pung else choices_pung
         if not options:
             return None
-        fitting = [s for s in options if _fits(counts, _set_tiles(s))]
+        fitting = [s for s in options if fits(counts, set_tiles(s))]
         if not fitting:
             return None
         s = rng.choice(fitting)
         sets.append(s)
-        _add(counts, _set_tiles(s))
+        add_tiles(counts, set_tiles(s))
     pair_pool = [t for t in pool if counts[t] <= 2]
     if pool_name == "fives":
         pair_pool = [t for t in pair_pool if t < 27 and t % 9 == 4]
@@ -214,7 +221,7 @@ def _standard_hand(rng: random.Random) -> Hand | None:
     kong_rate = rng.choice((0.0, 0.0, 0.1, 0.3, 0.8))
     counts = [0] * 34
     for s in sets:
-        _add(counts, _set_tiles(s))
+        add_tiles(counts, set_tiles(s))
     counts[pair_tile] += 2
     melds: list[Meld] = []
     concealed: list[int] = [pair_tile, pair_tile]
@@ -226,14 +233,14 @@ def _standard_hand(rng: random.Random) -> Hand | None:
         if rng.random() < meld_rate:
             melds.append(Meld(kind, t))
         else:
-            concealed.extend(_set_tiles((kind, t)))
+            concealed.extend(set_tiles((kind, t)))
     return Hand(tuple(melds), tuple(sorted(concealed)))
 
 
 # ---------------------------------------------------------------- special forms
 
 
-def _seven_pairs(rng: random.Random) -> Hand:
+def seven_pairs_hand(rng: random.Random) -> Hand:
     if rng.random() < 0.2:
         suit = rng.randrange(3)
         start = rng.randrange(3)
@@ -252,12 +259,12 @@ def _seven_pairs(rng: random.Random) -> Hand:
     return Hand((), tuple(sorted(tiles)))
 
 
-def _thirteen_orphans(rng: random.Random) -> Hand:
+def thirteen_orphans_hand(rng: random.Random) -> Hand:
     tiles = list(TERMINALS_AND_HONORS) + [rng.choice(TERMINALS_AND_HONORS)]
     return Hand((), tuple(sorted(tiles)))
 
 
-def _honors_knitted(rng: random.Random) -> Hand:
+def honors_knitted_hand(rng: random.Random) -> Hand:
     pattern = list(rng.choice(KNITTED_PATTERNS))
     honors = list(T.HONORS)
     n_honors = rng.choice((5, 6, 7, 7))
@@ -265,13 +272,13 @@ def _honors_knitted(rng: random.Random) -> Hand:
     return Hand((), tuple(sorted(chosen)))
 
 
-def _knitted_straight(rng: random.Random) -> Hand | None:
+def knitted_straight_hand(rng: random.Random) -> Hand | None:
     pattern = list(rng.choice(KNITTED_PATTERNS))
     counts = [0] * 34
-    _add(counts, pattern)
-    options = [s for s in _candidate_sets(POOLS["any"], True, True) if _fits(counts, _set_tiles(s))]
+    add_tiles(counts, pattern)
+    options = [s for s in candidate_sets(POOLS["any"], True, True) if fits(counts, set_tiles(s))]
     kind, t = rng.choice(options)
-    _add(counts, _set_tiles((kind, t)))
+    add_tiles(counts, set_tiles((kind, t)))
     pair_options = [x for x in range(34) if counts[x] <= 2]
     pair = rng.choice(pair_options)
     if rng.random() < 0.3:
@@ -279,11 +286,11 @@ def _knitted_straight(rng: random.Random) -> Hand | None:
         concealed = pattern + [pair, pair]
     else:
         melds = ()
-        concealed = pattern + list(_set_tiles((kind, t))) + [pair, pair]
+        concealed = pattern + list(set_tiles((kind, t))) + [pair, pair]
     return Hand(melds, tuple(sorted(concealed)))
 
 
-def _nine_gates(rng: random.Random) -> Hand:
+def nine_gates_hand(rng: random.Random) -> Hand:
     suit = rng.randrange(3)
     tiles = [suit * 9 + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
     tiles.append(suit * 9 + rng.randrange(9))
@@ -323,15 +330,15 @@ def random_deal(rng: random.Random) -> Deal:
         if roll < 0.78:
             hand = _standard_hand(rng)
         elif roll < 0.86:
-            hand = _seven_pairs(rng)
+            hand = seven_pairs_hand(rng)
         elif roll < 0.89:
-            hand = _thirteen_orphans(rng)
+            hand = thirteen_orphans_hand(rng)
         elif roll < 0.93:
-            hand = _honors_knitted(rng)
+            hand = honors_knitted_hand(rng)
         elif roll < 0.98:
-            hand = _knitted_straight(rng)
+            hand = knitted_straight_hand(rng)
         else:
-            hand = _nine_gates(rng)
+            hand = nine_gates_hand(rng)
         if hand is None:
             continue
         situation = _situation(rng, hand)

@@ -62,18 +62,18 @@ def _fill(rng: random.Random, plan: Plan) -> tuple[list[SetSpec], int] | None:
     counts = [0] * 34
     sets = []
     for spec in plan.sets:
-        tiles = G._set_tiles(spec)
-        if not G._fits(counts, tiles):
+        tiles = G.set_tiles(spec)
+        if not G.fits(counts, tiles):
             return None
-        G._add(counts, tiles)
+        G.add_tiles(counts, tiles)
         sets.append(spec)
-    options = G._candidate_sets(plan.pool, plan.chows, plan.pungs)
+    options = G.candidate_sets(plan.pool, plan.chows, plan.pungs)
     while len(sets) < 4:
-        fitting = [s for s in options if G._fits(counts, G._set_tiles(s))]
+        fitting = [s for s in options if G.fits(counts, G.set_tiles(s))]
         if not fitting:
             return None
         spec = rng.choice(fitting)
-        G._add(counts, G._set_tiles(spec))
+        G.add_tiles(counts, G.set_tiles(spec))
         sets.append(spec)
     pairs = [t for t in (plan.pair_pool if plan.pair_pool is not None else plan.pool) if counts[t] <= 2]
     if not pairs:
@@ -100,7 +100,7 @@ def build(rng: random.Random, plan: Plan) -> tuple[Hand, Situation] | None:
         elif rng.random() < claim_rate:
             melds.append(Meld(kind, t))
         else:
-            concealed.extend(G._set_tiles((kind, t)))
+            concealed.extend(G.set_tiles((kind, t)))
     hand = Hand(tuple(melds), tuple(sorted(concealed)))
     if plan.win == "pair":
         win = pair
@@ -215,10 +215,10 @@ RECIPES: dict[str, Callable[[random.Random], tuple[Hand, Situation] | Plan | Non
     "big-four-winds": lambda rng: Plan(_pungs_of(T.WINDS)),
     "big-three-dragons": lambda rng: Plan(_pungs_of(T.DRAGONS)),
     "all-green": lambda rng: Plan([], pool=G.POOLS["green"]),
-    "nine-gates": lambda rng: _special(G._nine_gates(rng), rng),
+    "nine-gates": lambda rng: _special(G.nine_gates_hand(rng), rng),
     "four-kongs": lambda rng: Plan([], chows=False, kongs=tuple(rng.random() < 0.3 for _ in range(4))),
     "seven-shifted-pairs": lambda rng: _special(_seven_shifted_pairs(rng), rng),
-    "thirteen-orphans": lambda rng: _special(G._thirteen_orphans(rng), rng),
+    "thirteen-orphans": lambda rng: _special(G.thirteen_orphans_hand(rng), rng),
     "all-terminals": lambda rng: Plan([], pool=G.POOLS["terminals"], chows=False),
     "little-four-winds": lambda rng: Plan(_pungs_of(_winds(rng, 3)), pair_pool=frozenset(T.WINDS)),
     "little-three-dragons": lambda rng: Plan(_pungs_of(_dragons(rng, 2)), pair_pool=frozenset(T.DRAGONS)),
@@ -230,7 +230,7 @@ RECIPES: dict[str, Callable[[random.Random], tuple[Hand, Situation] | Plan | Non
     "four-pure-shifted-chows": lambda rng: Plan(_pattern(rng, "four_pure_shifted_chows")),
     "three-kongs": lambda rng: Plan([], chows=rng.random() < 0.5, pungs=True, kongs=tuple(rng.random() < 0.3 for _ in range(3))),
     "all-terminals-and-honors": lambda rng: Plan([], pool=G.POOLS["terminals_honors"], chows=False),
-    "seven-pairs": lambda rng: _special(G._seven_pairs(rng), rng),
+    "seven-pairs": lambda rng: _special(G.seven_pairs_hand(rng), rng),
     "greater-honors-and-knitted-tiles": lambda rng: _special(_honors_knitted(rng, 7), rng),
     "all-even-pungs": lambda rng: Plan([], pool=G.POOLS["even"], chows=False),
     "full-flush": lambda rng: Plan([], pool=_suit_pool(rng.randrange(3))),
@@ -246,7 +246,7 @@ RECIPES: dict[str, Callable[[random.Random], tuple[Hand, Situation] | Plan | Non
     "triple-pung": lambda rng: Plan(_pattern(rng, "triple_pung")),
     "three-concealed-pungs": lambda rng: Plan(_pungs_of(rng.sample(range(34), 3)), claimed="none", win="pair"),
     "lesser-honors-and-knitted-tiles": lambda rng: _special(_honors_knitted(rng, rng.choice((5, 6))), rng),
-    "knitted-straight": lambda rng: _special(G._knitted_straight(rng), rng),
+    "knitted-straight": lambda rng: _special(G.knitted_straight_hand(rng), rng),
     "upper-four": lambda rng: Plan([], pool=G.POOLS["upper_four"]),
     "lower-four": lambda rng: Plan([], pool=G.POOLS["lower_four"]),
     "big-three-winds": lambda rng: Plan(_pungs_of(_winds(rng, 3))),
