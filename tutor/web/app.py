@@ -19,7 +19,7 @@ from werkzeug.security import safe_join
 from tutor.views.config import PROJECT, load_config
 from tutor.views.problems import BuildFailed
 from tutor.web import api, pages
-from tutor.web.security import add_cors, add_rate_limit, add_security_headers
+from tutor.web.security import add_cors, add_proxy_fix, add_rate_limit, add_security_headers, wait_message
 
 DEFAULT_SITE_DIR = PROJECT / "site"
 MAX_BODY_BYTES = 16 * 1024
@@ -33,6 +33,9 @@ def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         RATE_LIMIT=os.environ.get("TUTOR_RATE_LIMIT", ""),
         RATE_LIMIT_STORAGE=os.environ.get("TUTOR_RATE_LIMIT_STORAGE", "memory://"),
+        # How many processes serve this app (the server sets it: tutor.serve); 1 under flask run.
+        WORKERS=os.environ.get("TUTOR_WORKERS", "1"),
+        TRUSTED_PROXIES=os.environ.get("TUTOR_TRUSTED_PROXIES", "0"),
         # Origins of static sites on other hosts whose pages call this backend: off when empty.
         ALLOWED_ORIGINS=os.environ.get("TUTOR_ALLOWED_ORIGINS", ""),
     )
@@ -45,6 +48,7 @@ def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
     app.json.ensure_ascii = False  # Chinese fan names as characters, not \u escapes
     app.wsgi_app = BoundedBody(app.wsgi_app, MAX_BODY_BYTES)
     add_security_headers(app)
+    add_proxy_fix(app)
     add_rate_limit(app)
     add_cors(app)  # a bad TUTOR_ALLOWED_ORIGINS stops here with ConfigError, before serving anything
     _warn_if_forms_would_miss_this_backend(app)
@@ -143,7 +147,19 @@ def _register_site(app: Flask) -> None:
 
 def _register_errors(app: Flask) -> None:
     def wants_json() -> bool:
-        return request.path.startswith("/api/")
+        return request.path.startswith("/api/") and request.path != "/" + pages.LESSON_CHECK
+
+    @app.errorhandler(429)
+    def too_many(error: HTTPException):
+        """'Wait N seconds', in the form the request expects: JSON from the API, and from the pages
+        the fragment htmx swaps in or the whole page."""
+        message = wait_message()
+        if wants_json():
+            response = api.error_response(message, 429)
+        else:
+            response = pages.too_many_requests(message)
+        response.headers.setdefault("Retry-After", message.split("wait ")[1].split(" ")[0])
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
@@ -156,7 +172,6 @@ def _register_errors(app: Flask) -> None:
                 404: "No such API endpoint: use POST /api/score.",
                 405: "Use POST for /api/score, with a JSON body.",
                 413: f"The request body is too large (at most {MAX_BODY_BYTES} bytes).",
-                429: "Too many requests from your address: wait a minute and try again.",
             }
             return api.error_response(messages.get(error.code, error.description), error.code)
         root = Path(app.config["SITE_DIR"])

@@ -171,6 +171,27 @@ def quiz():
     return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context)
 
 
+# --------------------------------------------------------------------------- too many requests
+
+
+def too_many_requests(message: str):
+    """A 429 as the page that was asked for says it: the calculator's result, the quiz's area or a
+    lesson check's answer, each with the message where the answer would be."""
+    path = request.path.lstrip("/")
+    if path == CALCULATOR:
+        context = P.calculator_context(edition(), F.form_values(request.values), None, message)
+        return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, 429)
+    if path == QUIZ:
+        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(edition(), error=message), 429)
+    if path == LESSON_CHECK:
+        context = {"title": "Check question", "error": message, "check": None, "choice": 0, "right": False,
+                   "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
+        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, context, 429)
+    response = make_response(message, 429)
+    response.headers["Content-Type"] = "text/plain; charset=utf-8"
+    return response
+
+
 # --------------------------------------------------------------------------- lesson check questions
 
 
