@@ -13,7 +13,6 @@ from urllib.parse import urlsplit
 
 from flask import Flask, abort, jsonify, redirect, request, send_from_directory
 from werkzeug.exceptions import HTTPException
-from werkzeug.routing import RequestRedirect
 from werkzeug.security import safe_join
 
 from tutor.views.config import PROJECT, load_config
@@ -99,7 +98,8 @@ class BoundedBody:
                 chunks.append(chunk)
                 size += len(chunk)
             environ["wsgi.input"] = io.BytesIO(b"".join(chunks))
-            environ["CONTENT_LENGTH"] = str(size)
+            environ["CONTENT_LENGTH"] = str(size)  # now a body of known length, no longer chunked
+            environ.pop("HTTP_TRANSFER_ENCODING")
             environ.pop("wsgi.input_terminated", None)
         return self.wsgi_app(environ, start_response)
 
@@ -149,6 +149,15 @@ def _register_errors(app: Flask) -> None:
     def wants_json() -> bool:
         return request.path.startswith("/api/") and request.path != "/" + pages.LESSON_CHECK
 
+    @app.after_request
+    def path_only_redirects(response):
+        """Werkzeug's slash redirect (/calculator -> /calculator/) writes the request's Host header into
+        the address; every redirect of this app stays on its site, so the path alone is sent."""
+        if response.location and urlsplit(response.location).netloc:
+            target = urlsplit(response.location)
+            response.location = target.path + (f"?{target.query}" if target.query else "")
+        return response
+
     @app.errorhandler(429)
     def too_many(error: HTTPException):
         """'Wait N seconds', in the form the request expects: JSON from the API, and from the pages
@@ -163,10 +172,6 @@ def _register_errors(app: Flask) -> None:
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        if isinstance(error, RequestRedirect):
-            # Werkzeug writes the request's Host header into the address: send the path alone.
-            target = urlsplit(error.new_url)
-            return redirect(target.path + (f"?{target.query}" if target.query else ""), error.code)
         if wants_json():
             messages = {
                 404: "No such API endpoint: use POST /api/score.",
