@@ -140,8 +140,8 @@ def wait_message() -> str:
 
 
 class ConfigError(RuntimeError):
-    """A setting the backend cannot start with. A RuntimeError, so gunicorn (which loads the app
-    before forking, preload_app) prints the message alone and stops, without a traceback."""
+    """A setting the backend cannot start with. `tutor serve` makes the app once before starting any
+    worker and prints this message alone, without a traceback, then stops (tutor/serve.py)."""
 
 
 # What a static site on another origin calls: the JSON API and lesson checks (/api/), the
