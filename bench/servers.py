@@ -5,7 +5,9 @@
 Each server runs the backend (tutor.app:create_app) with 2 workers on a free port of 127.0.0.1
 and is measured in turn, in one run, with the same clients:
 
-- throughput and p99 of POST /api/score, 4 client processes on keep-alive connections;
+- throughput and p99 of POST /api/score, 4 client processes on keep-alive connections, in rounds
+  that the servers take in turn (all are started first), so that other load on a shared machine
+  falls on each alike;
 - slow headers: 50 connections sending their request headers one byte a second;
 - slow bodies: 50 connections with complete headers sending the body one byte a second;
 - idle sockets: 200 connections that send nothing;
@@ -47,6 +49,7 @@ def servers(port: int) -> dict[str, list[str]]:
     return {
         "gunicorn-sync": gunicorn + ["-k", "sync", APP],
         "gunicorn-gthread": gunicorn + ["-k", "gthread", "--threads", "2", APP],
+        "gunicorn-gthread-64": gunicorn + ["-k", "gthread", "--threads", "64", APP],
         "gunicorn-gevent": gunicorn + ["-k", "gevent", "--worker-connections", "1000", APP],
         "granian": [str(BIN / "granian"), "--interface", "wsgi", "--host", "127.0.0.1", "--port", str(port),
                     "--workers", "2", "--blocking-threads", "2",
@@ -217,64 +220,99 @@ def kill_phase(process: subprocess.Popen, port: int) -> dict:
     return {"spread": spread, "failed": counts["failed"], "ok": counts["ok"], "replaced_s": replaced}
 
 
-def measure(name: str, command: list[str], port: int, seconds: float, bodies) -> dict:
+def start(name: str, command: list[str], port: int) -> subprocess.Popen | None:
     env = dict(os.environ, TUTOR_SITE_DIR=str(ROOT / "site"), TUTOR_BIND=f"127.0.0.1:{port}", TUTOR_WORKERS="2")
     process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while not answers(port):
+        if time.time() > deadline or process.poll() is not None:
+            stop(process)
+            return None
+        threading.Event().wait(0.1)  # poll until it answers
+    return process
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
     try:
-        deadline = time.time() + 30
-        while not answers(port):
-            if time.time() > deadline or process.poll() is not None:
-                return {"name": name, "error": "did not start"}
-            threading.Event().wait(0.1)  # poll until it answers
-        run_phase("score", port, 1, 4, 2000, bodies)  # warm-up
-        load = run_phase("score", port, seconds, 4, 100_000, bodies)
-        row = {"name": name, "rate": load["rate"], "p99_ms": load["p99_ms"], "errors": load["errors"]}
-        for kind, count in (("headers", 50), ("body", 50), ("idle", 200)):
-            row[f"slow_{kind}"] = slow_phase(port, count, kind)
-        row["kill"] = kill_phase(process, port)
-        return row
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def qualities(process: subprocess.Popen, port: int) -> dict:
+    row = {}
+    for kind, count in (("headers", 50), ("body", 50), ("idle", 200)):
+        row[f"slow_{kind}"] = slow_phase(port, count, kind)
+    row["kill"] = kill_phase(process, port)
+    return row
 
 
 def show(row: dict) -> str:
     if "error" in row:
         return f"| {row['name']} | {row['error']} |"
+    rates, p99s = sorted(row["rates"]), sorted(row["p99s"])
 
     def delay(value):
         return "timed out (>5 s)" if value is None else f"{value * 1000:.0f} ms"
 
     kill = row["kill"]
     replaced = "not replaced" if kill["replaced_s"] is None else f"replaced in {kill['replaced_s']:.1f} s"
-    return (f"| {row['name']} | {row['rate']:.0f} | {row['p99_ms']:.1f} | {delay(row['slow_headers'])} | "
+    return (f"| {row['name']} | {median(rates):.0f} ({rates[0]:.0f}-{rates[-1]:.0f}) | {median(p99s):.1f} | "
+            f"{delay(row['slow_headers'])} | "
             f"{delay(row['slow_body'])} | {delay(row['slow_idle'])} | connections {'/'.join(map(str, kill['spread']))}, "
             f"{kill['failed']} failed of {kill['failed'] + kill['ok']}, {replaced} |")
 
 
+def median(values: list[float]) -> float:
+    return values[len(values) // 2]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=5, help="length of the throughput phase (default 5)")
+    parser.add_argument("--seconds", type=float, default=4, help="length of each throughput round (default 4)")
+    parser.add_argument("--rounds", type=int, default=3, help="throughput rounds, taken in turn by the servers (default 3)")
     parser.add_argument("--only", default="", help="comma-separated server names (default: all)")
     args = parser.parse_args(argv)
     bodies = score_bodies(500)
     wanted = [n for n in args.only.split(",") if n]
-    print(f"{os.cpu_count()} cores; 2 workers each; 4 client processes for {args.seconds:g} s; slowest of 5 probes")
-    print("| server | scores/s | p99 ms | 50 slow headers | 50 slow bodies | 200 idle | killed worker |")
+    print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f} at the start; 2 workers each; "
+          f"{args.rounds} rounds of {args.seconds:g} s with 4 client processes, taken in turn; slowest of 5 probes")
+    rows: dict[str, dict] = {}
+    running: dict[str, tuple[subprocess.Popen, int]] = {}
+    try:
+        for name in servers(0):
+            if wanted and name not in wanted:
+                continue
+            port = free_port()
+            command = servers(port)[name]
+            if not Path(command[0]).exists():
+                rows[name] = {"name": name, "error": "not installed: .venv/bin/pip install -e '.[bench]'"}
+                continue
+            process = start(name, command, port)
+            if process is None:
+                rows[name] = {"name": name, "error": "did not start"}
+                continue
+            running[name] = (process, port)
+            rows[name] = {"name": name, "rates": [], "p99s": [], "errors": 0}
+            run_phase("score", port, 1, 4, 2000, bodies)  # warm-up
+        # Throughput in turns, so that the other load on a shared machine falls on every server alike.
+        for _ in range(args.rounds):
+            for name, (_, port) in running.items():
+                load = run_phase("score", port, args.seconds, 4, 100_000, bodies)
+                rows[name]["rates"].append(load["rate"])
+                rows[name]["p99s"].append(load["p99_ms"])
+                rows[name]["errors"] += load["errors"]
+        for name, (process, port) in running.items():
+            rows[name].update(qualities(process, port))
+    finally:
+        for process, _ in running.values():
+            stop(process)
+    print("| server | scores/s, median (range) | p99 ms | 50 slow headers | 50 slow bodies | 200 idle | killed worker |")
     print("|---|---|---|---|---|---|---|")
-    for name in servers(0):
-        if wanted and name not in wanted:
-            continue
-        port = free_port()
-        command = servers(port)[name]
-        if not Path(command[0]).exists():
-            print(f"| {name} | not installed: .venv/bin/pip install -e '.[bench]' |")
-            continue
-        print(show(measure(name, command, port, args.seconds, bodies)), flush=True)
+    for row in rows.values():
+        print(show(row))
     return 0
 
 
