@@ -184,9 +184,7 @@ def too_many_requests(message: str):
     if path == QUIZ:
         return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(edition(), error=message), 429)
     if path == LESSON_CHECK:
-        context = {"title": "Check question", "error": message, "check": None, "choice": 0, "right": False,
-                   "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
-        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, context, 429)
+        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, check_context(message), 429)
     response = make_response(message, 429)
     response.headers["Content-Type"] = "text/plain; charset=utf-8"
     return response
@@ -223,12 +221,17 @@ def rebase(html: str, from_root: str, to_root: str) -> str:
     return html.replace(f'="{from_root}', f'="{to_root}')
 
 
+def check_context(error: str | None = None) -> dict:
+    """A check question's answer page before anything is known about the question."""
+    return {"title": "Check question", "error": error, "check": None, "choice": 0, "right": False,
+            "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
+
+
 @bp.post("/api/lesson-check")
 def lesson_check():
     form = request.form
     questions = lesson_questions()
-    context = {"title": "Check question", "error": None, "check": None, "choice": 0, "right": False,
-               "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
+    context = check_context()
 
     def answer(status: int = 200):
         return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, context, status)
