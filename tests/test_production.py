@@ -120,7 +120,7 @@ def connections_per_worker(pids: set[int], port: int) -> dict[int, int]:
 
 def test_a_killed_worker_is_replaced_and_costs_only_its_own_connections(server):
     process, port = server
-    connections = [http.client.HTTPConnection("127.0.0.1", port, timeout=5) for _ in range(8)]
+    connections = [http.client.HTTPConnection("127.0.0.1", port, timeout=5) for _ in range(16)]
 
     def score(connection) -> bool:
         try:

@@ -4,13 +4,14 @@
     tutor serve --no-build           a club's server: serve the site as built (see the README)
 
 Granian was chosen by measurement (bench/servers.py, figures in bench/servers.md): on the
-project's 2-core machine it scored about 1.2x as many hands as gunicorn's gthread worker and
-2x its gevent worker; it reads request headers in Rust with a deadline (HEADER_SECONDS), so
-slow-header clients and idle sockets hold no Python thread; a killed worker is respawned at
-once. A slow body does hold a thread until it is complete, so each worker keeps
-BLOCKING_THREADS of them (idle ones cost nothing and are ended after a while): 50 slow bodies
-do not delay anyone; a front server that buffers whole requests (deploy/nginx.conf) removes
-the question.
+project's 2-core machine it scored the most hands in every run (1.2x to 1.5x gunicorn's gthread
+worker, 2x its gevent worker and more); it reads request headers in Rust with a deadline
+(HEADER_SECONDS), so slow-header clients and idle sockets hold no Python thread; a killed worker
+is respawned at once. A slow body does hold a thread until it is complete, so each worker keeps
+BLOCKING_THREADS of them (idle ones cost nothing and are ended after 30 s): 50 slow bodies do
+not delay anyone; a front server that buffers whole requests (deploy/nginx.conf) removes the
+question. (Granian warns at startup that so many threads "seems quite high" for the cores: they
+are there to wait on clients, not to score in parallel.)
 
 Environment: TUTOR_BIND (host:port, default 127.0.0.1:8000), TUTOR_WORKERS (default one per
 core), TUTOR_MAX_RSS_MB (a worker past this is replaced, default 400); the app's own settings
