@@ -86,12 +86,9 @@ def serve(host: str | None = None, port: int | None = None, build: bool = True, 
           workers: int | None = None) -> int:
     host, port = bind_address(host, port)
     workers = workers or default_workers()
-    # The app reads these (the rate limit's store must be shared by more than one worker), in this
-    # process and in every worker Granian starts.
-    os.environ["TUTOR_WORKERS"] = str(workers)
-    os.environ["TUTOR_ENV"] = "production"  # never Flask's debug mode under this server
     try:
-        create_app()  # before the build and the workers, so a bad setting is said at once, in one line
+        # Before the build and the workers, so a bad setting is said at once, in one line.
+        create_app({"WORKERS": workers})
     except ConfigError as error:
         print(f"tutor: {error}", file=sys.stderr)
         return 2
@@ -101,5 +98,9 @@ def serve(host: str | None = None, port: int | None = None, build: bool = True, 
         threading.Thread(target=watch_content, args=(PROJECT_ROOT, DEFAULT_SITE_DIR), daemon=True).start()
     print(f"tutor: open http://{host}:{port}/ in your browser ({workers} worker{'s' if workers != 1 else ''}; "
           "Ctrl+C stops the server)", flush=True)
+    # Every worker Granian starts makes its app from the environment: how many workers share the rate
+    # limit's store (more than one needs a shared one), and never Flask's debug mode under this server.
+    os.environ["TUTOR_WORKERS"] = str(workers)
+    os.environ["TUTOR_ENV"] = "production"
     server(host, port, workers).serve()
     return 0
