@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/load.py [--seconds 30] [--clients 4] [--max-requests 200000]
 
-Starts gunicorn with deploy/gunicorn.conf.py on a free port of 127.0.0.1 (bench/production.py),
+Starts the production server (`tutor serve --no-build`, Granian) on a free port of 127.0.0.1 (bench/production.py),
 then runs each phase for --seconds with --clients client processes on keep-alive connections,
 each phase stopping at --max-requests at the latest. Prints throughput, p50, p99, errors (a
 status other than the expected one, or a failed connection) and each worker's resident memory.
@@ -109,7 +109,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=30, help="length of each phase (default 30)")
     parser.add_argument("--clients", type=int, default=4, help="client processes (default 4)")
     parser.add_argument("--max-requests", type=int, default=200_000, help="cap per phase (default 200,000)")
-    parser.add_argument("--workers", type=int, help="gunicorn workers (default: deploy/gunicorn.conf.py's)")
+    parser.add_argument("--workers", type=int, help="server workers (default: one per core)")
     args = parser.parse_args(argv)
     bodies = score_bodies(2000)
     missed = []
@@ -118,7 +118,7 @@ def main(argv=None) -> int:
         run_phase("score", port, 2, args.clients, 2000, bodies)
         run_phase("quiz", port, 2, args.clients, 400, bodies)
         workers = worker_pids(master)
-        print(f"gunicorn (deploy/gunicorn.conf.py) on 127.0.0.1:{port}, {len(workers)} workers; "
+        print(f"tutor serve (Granian) on 127.0.0.1:{port}, {len(workers)} workers; "
               f"{args.clients} client processes, {args.seconds:g} s per phase")
         for phase in PHASES:
             result = run_phase(phase, port, args.seconds, args.clients, args.max_requests, bodies)

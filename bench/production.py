@@ -29,22 +29,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+SERVER = [str(Path(sys.executable).with_name("tutor")), "serve", "--no-build"]
+
+
 @contextmanager
 def production_server(workers: int | None = None, recycle: bool = True):
-    """gunicorn with deploy/gunicorn.conf.py on a free loopback port; yields (port, master pid).
+    """The production server as it ships (`tutor serve --no-build`: Granian, see tutor/serve.py) on a
+    free loopback port; yields (port, main process pid), whose children are the workers.
 
-    recycle=False keeps each worker for the whole run, so its memory can be compared."""
+    recycle=False keeps each worker for the whole run (no memory ceiling), so its memory can be compared."""
     port = free_port()
     env = dict(os.environ, TUTOR_BIND=f"127.0.0.1:{port}")
     if not recycle:
-        env["TUTOR_MAX_REQUESTS"] = "0"
+        env["TUTOR_MAX_RSS_MB"] = "100000"
     if workers:
         env["TUTOR_WORKERS"] = str(workers)
-    gunicorn = Path(sys.executable).with_name("gunicorn")
-    process = subprocess.Popen(
-        [str(gunicorn), "-c", str(ROOT / "deploy" / "gunicorn.conf.py")],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+    process = subprocess.Popen(SERVER, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.time() + 30
         while time.time() < deadline:

@@ -3,7 +3,7 @@
     .venv/bin/python bench/soak.py [--seconds 300] [--clients 4]
 
 Sends scores, bad requests, quiz deals and gradings, and calculator hands
-to gunicorn on 127.0.0.1 for the given time (5 minutes by default, after 30 s of the
+to the production server (`tutor serve --no-build`) on 127.0.0.1 for the given time (5 minutes by default, after 30 s of the
 same load as warm-up; at most 500,000 requests), and reports errors (any 5xx or a
 connection failure), throughput and each worker's resident memory after warm-up and at
 the end. Memory should stay flat: the run
@@ -136,7 +136,7 @@ def main(argv=None) -> int:
         print(f"  {outcome}: {count}")
     for pid, before in start_rss.items():
         after = end_rss.get(pid)
-        shown = f"{after:.1f} MB" if after is not None else "replaced (max_requests)"
+        shown = f"{after:.1f} MB" if after is not None else "replaced"
         print(f"  worker {pid}: {before:.1f} MB after warm-up, {shown} at the end")
     for at, sizes in samples:
         print(f"  at {at:5.0f} s: " + ", ".join(f"{size:.1f} MB" for size in sizes))

@@ -8,9 +8,13 @@ cd "$(dirname "$0")/.."
 # browser download by a test tool).
 # The search test and the JavaScript unit tests (tests/js/, node --test) run under Node.js:
 # install it too when missing.
+# The production tests run Debian's nginx in front of the backend and a real redis-server for the
+# shared rate limit, each on a free loopback port in a temporary folder: install them when missing.
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v node >/dev/null 2>&1 || missing="$missing nodejs"
+[ -x /usr/sbin/nginx ] || missing="$missing nginx"
+[ -x /usr/bin/redis-server ] || missing="$missing redis-server"
 if [ -n "$missing" ]; then
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"

@@ -21,6 +21,7 @@ from tutor.app import create_app
 from tutor.practice.quiz import grade
 from tutor.site import build_site
 from tutor.views import practice as P
+from tutor.web import forms as F
 
 ROOT = Path(__file__).resolve().parent.parent
 HX = {"HX-Request": "true"}
@@ -191,7 +192,7 @@ def test_form_fields_map_onto_the_api(web):
 
     form = MultiDict([("h", "x"), ("win", "5s"), ("self_drawn", "on"), ("last_tile", ""), ("flowers", "2"),
                       ("seat_wind", "s"), ("why_not", "22"), ("why_not", "full-flush"), ("add_as", "chow")])
-    assert P.form_to_score_mapping(form) == {"hand": "x", "win": "5s", "self_drawn": True, "last_tile": False,
+    assert F.form_to_score_mapping(form) == {"hand": "x", "win": "5s", "self_drawn": True, "last_tile": False,
                                              "seat_wind": "S", "flowers": 2, "why_not": ["22", "full-flush"]}
 
 

@@ -2,8 +2,8 @@
 build reads (tutor.site). The one place that knows both, so neither has to know the other.
 
     flask --app tutor.app run          (development)
-    gunicorn -c deploy/gunicorn.conf.py (production: tutor.app:create_app())
-    tutor serve                        (build the site, then serve it with the API)
+    tutor serve                        (build the site, then serve it with the API under Granian)
+    tutor serve --no-build             (production: see tutor/serve.py and the README)
 """
 
 from __future__ import annotations

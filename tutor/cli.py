@@ -49,7 +49,7 @@ def _build_command(args: argparse.Namespace) -> int:
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch)
+    return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch, workers=args.workers)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -77,8 +77,9 @@ def parser() -> argparse.ArgumentParser:
     bd.set_defaults(run=_build_command)
 
     sv = commands.add_parser("serve", help="build the site and serve it with the scoring backend")
-    sv.add_argument("--host", default="127.0.0.1")
-    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--host", help="address to listen on (default: TUTOR_BIND's, or 127.0.0.1)")
+    sv.add_argument("--port", type=int, help="port (default: TUTOR_BIND's, or 8000)")
+    sv.add_argument("--workers", type=int, help="worker processes (default: TUTOR_WORKERS, or one per core)")
     sv.add_argument("--no-build", action="store_true", help="serve the site as last built")
     sv.add_argument("--watch", action="store_true", help="rebuild the site when content changes")
     sv.set_defaults(run=_serve_command)

@@ -1,11 +1,28 @@
-"""`tutor serve`: build the site, then serve it together with the backend on this machine.
+"""`tutor serve`: the backend under Granian, on this machine and on a club's server alike.
 
-For development only (Werkzeug's server, never with its debugger). A club's server runs
-the same app under a production WSGI server: see the README.
+    tutor serve                      build the site, then serve it with the API (127.0.0.1:8000)
+    tutor serve --no-build           a club's server: serve the site as built (see the README)
+
+Granian was chosen by measurement (bench/servers.py, figures in bench/servers.md): on the
+project's 2-core machine it scored the most hands in every run (1.2x to 1.5x gunicorn's gthread
+worker, 2x its gevent worker and more); it reads request headers in Rust with a deadline
+(HEADER_SECONDS), so slow-header clients and idle sockets hold no Python thread; a killed worker
+is respawned at once. A slow body does hold a thread until it is complete, so each worker keeps
+BLOCKING_THREADS of them (idle ones cost nothing and are ended after 30 s): 50 slow bodies do
+not delay anyone; a front server that buffers whole requests (deploy/nginx.conf) removes the
+question. (Granian warns at startup that so many threads "seems quite high" for the cores: they
+are there to wait on clients, not to score in parallel.)
+
+Environment: TUTOR_BIND (host:port, default 127.0.0.1:8000), TUTOR_WORKERS (default one per
+core), TUTOR_MAX_RSS_MB (a worker past this is replaced, default 400); the app's own settings
+(TUTOR_RATE_LIMIT, ...) are read by tutor.web.app. The app is made once here first, so a bad
+setting stops the server with one line before any worker starts. SIGHUP respawns the workers
+gracefully (after an upgrade); SIGTERM stops.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 
@@ -14,6 +31,12 @@ from tutor.site import build_site
 from tutor.site.watch import watch as watch_content
 from tutor.views.config import PROJECT as PROJECT_ROOT
 from tutor.web.security import ConfigError
+
+APP = "tutor.app:create_app"
+DEFAULT_BIND = "127.0.0.1:8000"
+BLOCKING_THREADS = 64  # per worker: requests being read or answered at once
+HEADER_SECONDS = 10  # a client has this long to send its request headers
+RESPAWN_SECONDS = 0.5  # a worker that died is replaced this soon
 
 
 def build_once() -> bool:
@@ -26,9 +49,46 @@ def build_once() -> bool:
     return True
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, build: bool = True, watch: bool = False) -> int:
+def default_workers() -> int:
+    return int(os.environ.get("TUTOR_WORKERS") or os.cpu_count() or 1)
+
+
+def bind_address(host: str | None = None, port: int | None = None) -> tuple[str, int]:
+    bind = os.environ.get("TUTOR_BIND") or DEFAULT_BIND
+    env_host, _, env_port = bind.rpartition(":")
+    return host or env_host or "127.0.0.1", int(port or env_port or 8000)
+
+
+def server(host: str, port: int, workers: int):
+    """The Granian server for the backend, with the settings measured in bench/servers.md."""
+    from granian import Granian
+    from granian.constants import Interfaces
+    from granian.http import HTTP1Settings
+
+    return Granian(
+        APP,
+        factory=True,
+        address=host,
+        port=port,
+        interface=Interfaces.WSGI,
+        workers=workers,
+        blocking_threads=BLOCKING_THREADS,
+        http="1",
+        http1_settings=HTTP1Settings(header_read_timeout=HEADER_SECONDS * 1000),
+        respawn_failed_workers=True,
+        respawn_interval=RESPAWN_SECONDS,
+        workers_max_rss=int(os.environ.get("TUTOR_MAX_RSS_MB") or 400),
+        log_access=bool(os.environ.get("TUTOR_ACCESS_LOG")),
+    )
+
+
+def serve(host: str | None = None, port: int | None = None, build: bool = True, watch: bool = False,
+          workers: int | None = None) -> int:
+    host, port = bind_address(host, port)
+    workers = workers or default_workers()
     try:
-        app = create_app()  # before the build, so a bad setting is said at once
+        # Before the build and the workers, so a bad setting is said at once, in one line.
+        create_app({"WORKERS": workers})
     except ConfigError as error:
         print(f"tutor: {error}", file=sys.stderr)
         return 2
@@ -36,6 +96,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, build: bool = True, watch: 
         build_once()
     if watch:
         threading.Thread(target=watch_content, args=(PROJECT_ROOT, DEFAULT_SITE_DIR), daemon=True).start()
-    print(f"tutor: open http://{host}:{port}/ in your browser (Ctrl+C stops the server)", flush=True)
-    app.run(host=host, port=port, debug=False, use_reloader=False)
+    print(f"tutor: open http://{host}:{port}/ in your browser ({workers} worker{'s' if workers != 1 else ''}; "
+          "Ctrl+C stops the server)", flush=True)
+    # Every worker Granian starts makes its app from the environment: how many workers share the rate
+    # limit's store (more than one needs a shared one), and never Flask's debug mode under this server.
+    os.environ["TUTOR_WORKERS"] = str(workers)
+    os.environ["TUTOR_ENV"] = "production"
+    server(host, port, workers).serve()
     return 0

@@ -1,13 +1,12 @@
 """What the practice pages (calculator, fan quiz) share between the site build and the backend.
 
-Pure, like the engine: no Flask, Jinja2 or files. The backend (tutor.web) reads a request
-through these functions; the site build (tutor.site.builder) writes the offline quiz bank
+Pure, like the engine: no Flask, Jinja2 or files. The backend (tutor.web) reads requests
+(tutor.web.forms) into these models; the site build (tutor.site.builder) writes the offline quiz bank
 with them, so a hand dealt offline and the same hand dealt by the backend are one hand,
 offered with the same fans to tick and graded with the same reasons.
 
-    form_to_score_mapping   an HTML form or query string -> the JSON API's fields
-                            (then tutor.web.api.parse_score_request, shared with POST /api/score)
-    QuizKey / quiz_key      ?mode=&seed=&fan=&band=&rules= -> one reproducible quiz hand
+    QuizKey                 mode, seed, fan, band, rules -> one reproducible quiz hand (the
+                            backend reads it from a request with tutor.web.forms.quiz_key)
     quiz_choices            the fans offered to tick: every fan that counts, the fans the
                             principles removed, and near neighbours, in rulebook order
     quiz_bank               a few hundred dealt hands with their answers, for a static host
@@ -23,90 +22,16 @@ from typing import Any
 from tutor.practice import quiz as Q
 from tutor.practice.frequency import learning_path
 from tutor.rules import tiles as T
-from tutor.rules.engine import HandError, Situation
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
+from tutor.rules.engine import Situation
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FANS, Fan
 from tutor.views.scored import FanLine, ScoredHand
 from tutor.views.tileview import hand_view, tile_view
 from tutor.views.urls import calculator_query
 
-# ------------------------------------------------------------------------ calculator forms
-
-TRUE_WORDS = frozenset({"true", "on", "yes", "1"})
-FALSE_WORDS = frozenset({"false", "off", "no", "0", ""})
 SITUATION_FIELDS = ("win", "seat_wind", "prevalent_wind", "flowers") + Situation.FLAGS
-MAX_FORM_WHY_NOT = 81
 
 
-def form_to_score_mapping(form) -> dict[str, Any]:
-    """The scoring API's fields from a form or query string (a werkzeug MultiDict, or any mapping
-    with getlist). Only types change here: every rule about the values stays in
-    tutor.web.api.parse_score_request, which the JSON API uses too. Unknown fields are ignored: a
-    page's form carries other things (the add-as choice of the tile picker, htmx's own)."""
-    data: dict[str, Any] = {}
-    hand = _text(form, "h") or _text(form, "hand")
-    if hand is not None:
-        data["hand"] = hand
-    win = _text(form, "win")
-    if win is not None:
-        data["win"] = win
-    for flag in Situation.FLAGS:
-        value = _text(form, flag)
-        if value is None:
-            continue
-        word = value.strip().lower()
-        if word in TRUE_WORDS:
-            data[flag] = True
-        elif word in FALSE_WORDS:
-            data[flag] = False
-        else:
-            raise HandError(f"Field '{flag}' must be true or false, not '{value[:20]}'.")
-    for wind in ("seat_wind", "prevalent_wind"):
-        value = _text(form, wind)
-        if value:
-            data[wind] = value.strip().upper()
-    flowers = _text(form, "flowers")
-    if flowers is not None and flowers.strip():
-        if not flowers.strip().isdigit() or len(flowers.strip()) > 2:
-            raise HandError(f"Flowers must be a whole number from 0 to 8, not '{flowers[:20]}'.")
-        data["flowers"] = int(flowers)
-    rules = _text(form, "rules")
-    if rules:
-        data["rules"] = rules.strip()
-    why_not = [v for v in _list(form, "why_not") if v.strip()]
-    if why_not:
-        data["why_not"] = why_not[:MAX_FORM_WHY_NOT + 1]  # one over, so the API's own limit speaks
-    return data
-
-
-def _text(form, key: str) -> str | None:
-    value = form.get(key)
-    return value if isinstance(value, str) else None
-
-
-def _list(form, key: str) -> list[str]:
-    if hasattr(form, "getlist"):
-        return [v for v in form.getlist(key) if isinstance(v, str)]
-    value = form.get(key)
-    if isinstance(value, str):
-        return [value]
-    return [v for v in value if isinstance(v, str)] if isinstance(value, (list, tuple)) else []
-
-
-def form_values(form) -> dict[str, Any]:
-    """The calculator's fields as typed, for echoing back into the form (never trusted for scoring)."""
-    values = {"h": (_text(form, "h") or _text(form, "hand") or "")[:300], "win": (_text(form, "win") or "")[:20]}
-    for flag in Situation.FLAGS:
-        values[flag] = (_text(form, flag) or "").strip().lower() in TRUE_WORDS
-    for wind in ("seat_wind", "prevalent_wind"):
-        value = (_text(form, wind) or "E").strip().upper()
-        values[wind] = value if value in ("E", "S", "W", "N") else "E"
-    flowers = (_text(form, "flowers") or "0").strip()
-    values["flowers"] = int(flowers) if flowers.isdigit() and int(flowers) <= 8 else 0
-    values["rules"] = _text(form, "rules") or ""
-    return values
-
-
-# ------------------------------------------------------------------------ quiz requests
+# ------------------------------------------------------------------------ quiz hands
 
 MODE_NAMES = {
     "starter": "Starter set: the common fans first",
@@ -145,70 +70,6 @@ class QuizKey:
 
     def as_dict(self) -> dict[str, Any]:
         return {"mode": self.mode, "seed": self.seed, "fan": self.fan, "band": self.band}
-
-
-def quiz_key(form, default_edition: str = DEFAULT_EDITION, *, seed: int | None = None) -> QuizKey:
-    """Read mode, fan, band, seed and rules; QuizError with a player's message when one is wrong.
-
-    seed: used when the form has none (the backend picks one and sends the player to its address)."""
-    mode = (_text(form, "mode") or "starter").strip()
-    if mode not in Q.MODES:
-        raise Q.QuizError(f"Unknown quiz mode '{mode[:20]}': choose one of {', '.join(Q.MODES)}.")
-    fan = band = None
-    if mode == "fan":
-        fan = parse_fan(_text(form, "fan") or "")
-    if mode == "band":
-        band = parse_band(_text(form, "band") or "")
-    text = (_text(form, "seed") or "").strip()
-    if text:
-        if not text.isdigit() or len(text) > 9:
-            raise Q.QuizError(f"The seed must be a whole number from 0 to {Q.MAX_SEED - 1}.")
-        seed = int(text)
-    if seed is None:
-        raise Q.QuizError("A quiz hand needs its seed.")
-    edition = (_text(form, "rules") or default_edition).strip()
-    if edition not in EDITIONS:
-        raise Q.QuizError(f"The rules must be one of {', '.join(EDITIONS)}.")
-    return QuizKey(mode, seed, fan, band, edition)
-
-
-def parse_fan(text: str) -> str:
-    """A fan's slug from a slug or a number."""
-    key = text.strip()
-    if not key:
-        raise Q.QuizError("Practising one fan needs the fan: choose one from the list.")
-    if key.isdigit() and int(key) in FAN_BY_ID:
-        return FAN_BY_ID[int(key)].slug
-    if key in FAN_BY_SLUG:
-        return key
-    raise Q.QuizError(f"There is no fan '{key[:40]}': choose one from the list.")
-
-
-def parse_band(text: str) -> int:
-    key = text.strip()
-    if not key.isdigit() or int(key) not in Q.BANDS:
-        raise Q.QuizError(f"Choose a point value among {', '.join(map(str, Q.BANDS))}.")
-    return int(key)
-
-
-def parse_ticks(form) -> list[int]:
-    """The fans a player ticked, as fan ids; QuizError for anything that is not a fan."""
-    out = []
-    for value in _list(form, "tick")[:MAX_CHOICES * 4]:
-        value = value.strip()
-        if not (value.isdigit() and int(value) in FAN_BY_ID):
-            raise Q.QuizError(f"'{value[:20]}' is not a fan: tick fans from the list.")
-        out.append(int(value))
-    return list(dict.fromkeys(out))
-
-
-def parse_total(form) -> int | None:
-    text = (_text(form, "total") or "").strip()
-    if not text:
-        return None
-    if not text.isdigit() or len(text) > 4:
-        raise Q.QuizError(f"The total must be a whole number of points, not '{text[:20]}'.")
-    return int(text)
 
 
 def random_seed(rng: random.Random | None = None) -> int:

@@ -18,6 +18,7 @@ from tutor.rules.engine import HandError, Result, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
 from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand
 from tutor.views.scored import ScoredHand
+from tutor.web.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, is_whole_number, shown, text
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -36,11 +37,11 @@ def parse_fan_key(value: Any) -> int:
             return value
         raise HandError(f"There is no fan {value}: fans are numbered 1 to 81.")
     if isinstance(value, str):
-        if value.isdigit() and int(value) in FAN_BY_ID:
+        if is_whole_number(value, 2) and int(value) in FAN_BY_ID:
             return int(value)
         if value in FAN_BY_SLUG:
             return FAN_BY_SLUG[value].id
-        raise HandError(f"There is no fan '{value[:40]}': use a number from 1 to 81 or a slug such as 'full-flush'.")
+        raise HandError(f"There is no fan '{shown(value, MAX_FAN_TEXT)}': use a number from 1 to 81 or a slug such as 'full-flush'.")
     raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
 
 
@@ -48,13 +49,19 @@ def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
     """Turn a decoded JSON body into (hand, situation, edition, why_not); HandError on bad input."""
     if not isinstance(data, Mapping):
         raise HandError("The request body must be a JSON object, such as {\"hand\": \"...\", \"win\": \"5s\"}.")
-    unknown = sorted(str(k)[:40] for k in data if k not in SCORE_FIELDS)
+    unknown = sorted(shown(str(k), 40) for k in data if k not in SCORE_FIELDS)
     if unknown:
         raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(SCORE_FIELDS))}.")
     if "hand" not in data:
         raise HandError("Missing field 'hand': write the hand in notation, such as \"[EEE] 123m 456p 789s 55s\".")
     if not isinstance(data["hand"], str):
         raise HandError("Field 'hand' must be text in hand notation.")
+    try:
+        text(data["hand"], "hand", MAX_HAND_TEXT)
+        if isinstance(data.get("win"), str):
+            text(data["win"], "win", MAX_TILE_TEXT)
+    except FieldError as error:
+        raise HandError(str(error)) from None
     try:
         hand = parse_hand(data["hand"])
     except NotationError as error:
@@ -85,7 +92,10 @@ def error_response(message: str, status: int):
 
 @bp.post("/score")
 def api_score():
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON decoder goes: no hand looks like that
+        data = None
     if data is None:
         return error_response(
             "The request body must be JSON (send Content-Type: application/json), such as "
@@ -129,7 +139,10 @@ def analyze_request(data: Any) -> Analysis:
 
 @bp.post("/analyze")
 def api_analyze():
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON decoder goes: no hand looks like that
+        data = None
     if data is None:
         return error_response(
             "The request body must be JSON (send Content-Type: application/json), such as "

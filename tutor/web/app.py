@@ -6,19 +6,23 @@ tutor.app hands it the site build's reader (this layer never imports tutor.site)
 
 from __future__ import annotations
 
+import io
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from flask import Flask, jsonify, request, send_from_directory
+from flask import Flask, abort, jsonify, redirect, request, send_from_directory
 from werkzeug.exceptions import HTTPException
+from werkzeug.security import safe_join
 
 from tutor.views.config import PROJECT, load_config
 from tutor.views.problems import BuildFailed
 from tutor.web import api, pages
-from tutor.web.security import add_cors, add_rate_limit, add_security_headers
+from tutor.web.security import add_cors, add_proxy_fix, add_rate_limit, add_security_headers, wait_message
 
 DEFAULT_SITE_DIR = PROJECT / "site"
 MAX_BODY_BYTES = 16 * 1024
+NAME_MAX = 255  # bytes in one path segment, as the filesystem allows
 
 
 def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
@@ -28,6 +32,9 @@ def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
         RATE_LIMIT=os.environ.get("TUTOR_RATE_LIMIT", ""),
         RATE_LIMIT_STORAGE=os.environ.get("TUTOR_RATE_LIMIT_STORAGE", "memory://"),
+        # How many processes serve this app (the server sets it: tutor.serve); 1 under flask run.
+        WORKERS=os.environ.get("TUTOR_WORKERS", "1"),
+        TRUSTED_PROXIES=os.environ.get("TUTOR_TRUSTED_PROXIES", "0"),
         # Origins of static sites on other hosts whose pages call this backend: off when empty.
         ALLOWED_ORIGINS=os.environ.get("TUTOR_ALLOWED_ORIGINS", ""),
     )
@@ -38,7 +45,9 @@ def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
         app.debug = False
     app.json.sort_keys = False
     app.json.ensure_ascii = False  # Chinese fan names as characters, not \u escapes
+    app.wsgi_app = BoundedBody(app.wsgi_app, MAX_BODY_BYTES)
     add_security_headers(app)
+    add_proxy_fix(app)
     add_rate_limit(app)
     add_cors(app)  # a bad TUTOR_ALLOWED_ORIGINS stops here with ConfigError, before serving anything
     _warn_if_forms_would_miss_this_backend(app)
@@ -71,10 +80,38 @@ def _warn_if_forms_would_miss_this_backend(app: Flask) -> None:
             "this backend's address, as the pages' own build does.", config_path)
 
 
-def _register_site(app: Flask) -> None:
-    """Serve the built site from SITE_DIR; say how to build it when it is missing."""
+class BoundedBody:
+    """WSGI middleware: a body sent without Content-Length (chunked) is read here, at most one byte
+    over the limit, and handed on with its length, so Flask answers 413 for one that is too large
+    instead of reading the first 16 KB and scoring that."""
 
-    @app.get("/", defaults={"path": "index.html"})
+    def __init__(self, wsgi_app, limit: int):
+        self.wsgi_app, self.limit = wsgi_app, limit
+
+    def __call__(self, environ, start_response):
+        if not environ.get("CONTENT_LENGTH") and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+            stream, chunks, size = environ["wsgi.input"], [], 0
+            while size <= self.limit:
+                chunk = stream.read(self.limit + 1 - size)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+            environ["wsgi.input"] = io.BytesIO(b"".join(chunks))
+            environ["CONTENT_LENGTH"] = str(size)  # now a body of known length, no longer chunked
+            environ.pop("HTTP_TRANSFER_ENCODING")
+            environ.pop("wsgi.input_terminated", None)
+        return self.wsgi_app(environ, start_response)
+
+
+def _register_site(app: Flask) -> None:
+    """Serve the built site from SITE_DIR; say how to build it when it is missing.
+
+    Only regular files inside SITE_DIR are served: a symbolic link inside it is not followed (a
+    link to /etc is one `ln -s` away for whoever can write the site), and a folder asked for
+    without its slash is redirected to it, so the page's relative links resolve from its depth."""
+
+    @app.get("/", defaults={"path": ""})
     @app.get("/<path:path>")
     def site(path: str):
         root = Path(app.config["SITE_DIR"])
@@ -87,16 +124,51 @@ def _register_site(app: Flask) -> None:
                 503,
                 {"Content-Type": "text/html; charset=utf-8"},
             )
-        if (root / path).is_dir():
-            path = path.rstrip("/") + "/index.html"
-        if not (root / path).is_file() and (root / path / "index.html").is_file():
-            path = path + "/index.html"
-        return send_from_directory(root, path)
+        parts = [part for part in path.split("/") if part]
+        if any(len(part.encode("utf-8", "surrogatepass")) > NAME_MAX for part in parts):
+            abort(404)
+        joined = safe_join(str(root), *parts) if parts else str(root)
+        if joined is None:
+            abort(404)
+        try:
+            if Path(joined).is_dir():
+                if parts and not path.endswith("/"):
+                    query = request.query_string.decode("latin-1")
+                    return redirect(f"{request.script_root}/{'/'.join(parts)}/" + (f"?{query}" if query else ""), 308)
+                parts.append("index.html")
+            real = Path(root, *parts).resolve(strict=True)
+            inside = root.resolve(strict=True).joinpath(*parts)
+        except OSError:
+            abort(404)
+        if real != inside or not real.is_file():  # a link somewhere on the way, or not a file
+            abort(404)
+        return send_from_directory(root, "/".join(parts))
 
 
 def _register_errors(app: Flask) -> None:
     def wants_json() -> bool:
-        return request.path.startswith("/api/")
+        return request.path.startswith("/api/") and request.path != "/" + pages.LESSON_CHECK
+
+    @app.after_request
+    def path_only_redirects(response):
+        """Werkzeug's slash redirect (/calculator -> /calculator/) writes the request's Host header into
+        the address; every redirect of this app stays on its site, so the path alone is sent."""
+        if response.location and urlsplit(response.location).netloc:
+            target = urlsplit(response.location)
+            response.location = target.path + (f"?{target.query}" if target.query else "")
+        return response
+
+    @app.errorhandler(429)
+    def too_many(error: HTTPException):
+        """'Wait N seconds', in the form the request expects: JSON from the API, and from the pages
+        the fragment htmx swaps in or the whole page."""
+        message = wait_message()
+        if wants_json():
+            response = api.error_response(message, 429)
+        else:
+            response = pages.too_many_requests(message)
+        response.headers.setdefault("Retry-After", message.split("wait ")[1].split(" ")[0])
+        return response
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
@@ -105,7 +177,6 @@ def _register_errors(app: Flask) -> None:
                 404: "No such API endpoint: use POST /api/score.",
                 405: "Use POST for /api/score, with a JSON body.",
                 413: f"The request body is too large (at most {MAX_BODY_BYTES} bytes).",
-                429: "Too many requests from your address: wait a minute and try again.",
             }
             return api.error_response(messages.get(error.code, error.description), error.code)
         root = Path(app.config["SITE_DIR"])

@@ -11,7 +11,7 @@ forms work without JavaScript; every answer says `Vary: HX-Request`. Pages and f
 rendered with the site build's own Jinja environment and page context (tutor.site), so the
 backend's calculator page is the built one with a result in it.
 
-request -> parse (tutor.views.practice, then tutor.web.api's parser shared with POST /api/score)
+request -> parse (tutor.web.forms, then tutor.web.api's parser shared with POST /api/score)
 -> score or deal (tutor.rules.engine, tutor.practice.quiz) -> render. Bad input is answered 400 (422 for a hand
 that does not win) with the message in the page or fragment, never with a traceback.
 
@@ -41,6 +41,7 @@ from tutor.views.config import PROJECT
 from tutor.views.page import LESSON_QUESTIONS, Frame
 from tutor.views.problems import BuildFailed
 from tutor.views.urls import root_prefix
+from tutor.web import forms as F
 from tutor.web.api import score_request
 
 bp = Blueprint("web", __name__)
@@ -130,12 +131,12 @@ def edition() -> str:
 @bp.route("/calculator/", methods=["GET", "POST"])
 def calculator():
     form = request.form if request.method == "POST" else request.args
-    values = P.form_values(form)
+    values = F.form_values(form)
     result, error, status = None, None, 200
     if request.method == "POST" or values["h"] or values["win"]:
         try:
-            result = score_request(P.form_to_score_mapping(form))
-        except HandError as err:
+            result = score_request(F.form_to_score_mapping(form))
+        except (HandError, F.FieldError) as err:
             error, status = str(err), err.status
     context = P.calculator_context(edition(), values, result, error)
     return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, status)
@@ -153,14 +154,14 @@ def quiz():
     if "mode" not in form and not answering:
         return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(default))
     try:
-        key = P.quiz_key(form, default, seed=None if answering else P.random_seed())
+        key = F.quiz_key(form, default, seed=None if answering else P.random_seed())
         if not answering and not is_htmx() and (request.method == "POST" or not (form.get("seed") or "").strip()):
             # A new hand gets its own address, so it can be shared and dealt again.
             return redirect("./?" + urlencode(key.params(default)), 303)
         dealt = key.deal()
         graded, ticked, total = None, [], None
         if answering:
-            ticked, total = P.parse_ticks(form), P.parse_total(form)
+            ticked, total = F.parse_ticks(form), F.parse_total(form)
             graded = grade(dealt.result, ticked, total)
     except QuizError as err:
         mode = form.get("mode") if form.get("mode") in P.MODE_NAMES else "starter"
@@ -168,6 +169,25 @@ def quiz():
         return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
     context = P.quiz_context(default, key, dealt, graded, ticked, total)
     return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context)
+
+
+# --------------------------------------------------------------------------- too many requests
+
+
+def too_many_requests(message: str):
+    """A 429 as the page that was asked for says it: the calculator's result, the quiz's area or a
+    lesson check's answer, each with the message where the answer would be."""
+    path = request.path.lstrip("/")
+    if path == CALCULATOR:
+        context = P.calculator_context(edition(), F.form_values(request.values), None, message)
+        return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, 429)
+    if path == QUIZ:
+        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(edition(), error=message), 429)
+    if path == LESSON_CHECK:
+        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, check_context(message), 429)
+    response = make_response(message, 429)
+    response.headers["Content-Type"] = "text/plain; charset=utf-8"
+    return response
 
 
 # --------------------------------------------------------------------------- lesson check questions
@@ -201,12 +221,17 @@ def rebase(html: str, from_root: str, to_root: str) -> str:
     return html.replace(f'="{from_root}', f'="{to_root}')
 
 
+def check_context(error: str | None = None) -> dict:
+    """A check question's answer page before anything is known about the question."""
+    return {"title": "Check question", "error": error, "check": None, "choice": 0, "right": False,
+            "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
+
+
 @bp.post("/api/lesson-check")
 def lesson_check():
     form = request.form
     questions = lesson_questions()
-    context = {"title": "Check question", "error": None, "check": None, "choice": 0, "right": False,
-               "number": 0, "lesson_url": frame().url("lessons"), "lesson_title": "Lessons"}
+    context = check_context()
 
     def answer(status: int = 200):
         return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, context, status)
@@ -216,21 +241,29 @@ def lesson_check():
                             "server (tutor build), so the answer is only in the lesson page.")
         return answer(503)
     entry = questions.get(form.get("page", ""))
-    number = form.get("question", "")
-    if entry is None or not number.isdigit() or not 1 <= int(number) <= len(entry["questions"]):
+    try:
+        number = F.whole_number(form.get("question", ""), "question", 1, len(entry["questions"]) if entry else 0)
+    except F.FieldError:
+        number = None
+    if entry is None or number is None:
         context["error"] = "There is no such check question: go back to the lesson and try again."
         return answer(400)
-    check = dict(entry["questions"][int(number) - 1])
-    context.update(number=int(number), lesson_url=entry["url"], lesson_title=entry["title"])
+    check = dict(entry["questions"][number - 1])
+    context.update(number=number, lesson_url=entry["url"], lesson_title=entry["title"])
     if not is_htmx():  # the page lives at api/lesson-check, not at the lesson's depth
         here, there = root_prefix(LESSON_CHECK), root_prefix(entry["url"])
         check = {key: [rebase(v, there, here) for v in value] if isinstance(value, list)
                  else rebase(value, there, here) if isinstance(value, str) else value
                  for key, value in check.items()}
     context["check"] = check
-    choice = form.get("choice", "")
-    if not choice.isdigit() or not 0 <= int(choice) < len(check["choices"]):
-        context["error"] = "Pick an answer first." if not choice else "That is not one of the choices."
+    given = form.get("choice", "")
+    if not given.strip():
+        context["error"] = "Pick an answer first."
         return answer(400)
-    context.update(choice=int(choice), right=int(choice) == check["answer"])
+    try:
+        choice = F.whole_number(given, "choice", 0, len(check["choices"]) - 1)
+    except F.FieldError:
+        context["error"] = "That is not one of the choices."
+        return answer(400)
+    context.update(choice=choice, right=choice == check["answer"])
     return answer()

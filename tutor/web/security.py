@@ -2,9 +2,12 @@
 
 Every response carries a Content-Security-Policy with no inline script and no eval
 (htmx is configured to match), nosniff, a referrer policy and a ban on framing.
-Rate limiting is off unless RATE_LIMIT is set (for example "120 per minute"); it uses
-Flask-Limiter with in-memory counters per worker, or RATE_LIMIT_STORAGE (such as a
-redis:// address) for limits shared between workers.
+Rate limiting is off unless RATE_LIMIT is set (for example "120 per minute"): one budget per
+client for every POST and everything under /api/ (plain page GETs are free), counted with
+Flask-Limiter in RATE_LIMIT_STORAGE, a redis:// address shared by every worker and replica. The
+in-memory store counts per process, so it is refused with more than one worker (WORKERS, which
+the server sets) and said in the log at startup with one. Behind TRUSTED_PROXIES proxies (nginx:
+1) the client is the address they forward (Werkzeug's ProxyFix), not the proxy's.
 
 Cross-origin requests (CORS) are off unless ALLOWED_ORIGINS names the origins of the static
 sites that call this backend (TUTOR_ALLOWED_ORIGINS, "https://club.example,http://localhost:8080").
@@ -19,11 +22,14 @@ another), and reads origins containing regex characters as patterns; what we nee
 
 from __future__ import annotations
 
+import math
+import time
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, Response, current_app, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 # Styles may be inline: the tile sprite colours its shapes with style attributes, and
 # htmx adds its indicator style. Scripts never are.
@@ -59,33 +65,83 @@ def add_security_headers(app: Flask) -> None:
         return response
 
 
-# Everything that makes the engine work: the API, and the calculator's and quiz's answers.
-LIMITED_PREFIXES = ("/api/", "/calculator/", "/quiz/")
+MEMORY = "memory://"
 
 
-def add_rate_limit(app: Flask) -> None:
+def is_limited() -> bool:
+    """What the budget covers: every POST (the calculator's and quiz's answers, lesson checks) and
+    the API. A plain page GET costs nothing, and a CORS preflight scores nothing (one answered 429
+    looks to the browser like a backend that is down rather than one that says "wait")."""
+    if request.method == "OPTIONS":
+        return False
+    return request.method == "POST" or request.path.startswith("/api/")
+
+
+def add_proxy_fix(app: Flask) -> None:
+    """Behind TRUSTED_PROXIES proxies, the client's address is the one they put in X-Forwarded-For
+    (and the scheme X-Forwarded-Proto); with none (the default), those headers are ignored, since
+    any client can send them."""
+    setting = str(app.config.get("TRUSTED_PROXIES") or "0").strip()
+    if not (setting.isascii() and setting.isdigit() and len(setting) <= 2):
+        raise ConfigError(f"TUTOR_TRUSTED_PROXIES: '{setting}' is not a number: give how many proxies stand "
+                          "in front of the backend (1 for nginx on the same machine, 0 for none)")
+    if int(setting):
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=int(setting), x_proto=int(setting))
+
+
+def add_rate_limit(app: Flask) -> Limiter | None:
     limit = app.config.get("RATE_LIMIT")
     if not limit:
-        return
-    Limiter(
+        return None
+    storage = app.config.get("RATE_LIMIT_STORAGE") or MEMORY
+    workers = int(app.config.get("WORKERS") or 1)
+    if storage.startswith(MEMORY) and workers > 1:
+        raise ConfigError(f"TUTOR_RATE_LIMIT: with {workers} workers the limit needs a store they share, such as "
+                          "TUTOR_RATE_LIMIT_STORAGE=redis://127.0.0.1:6379 (in memory, each worker would count alone)")
+    limiter = Limiter(
         get_remote_address,
         app=app,
-        application_limits=[limit],  # one budget per address, shared by every limited route
-        storage_uri=app.config.get("RATE_LIMIT_STORAGE", "memory://"),
-        # A CORS preflight scores nothing, and one answered 429 looks to the browser like a
-        # backend that is down rather than one that says "wait".
-        application_limits_exempt_when=lambda: request.method == "OPTIONS"
-        or not request.path.startswith(LIMITED_PREFIXES),
+        application_limits=[limit],  # one budget per client, shared by every limited route
+        storage_uri=storage,
+        application_limits_exempt_when=lambda: not is_limited(),
         headers_enabled=True,
     )
+    if storage.startswith(MEMORY):
+        app.logger.warning("tutor: rate limit %s per client, counted in this process's memory (right for one "
+                           "worker only; set TUTOR_RATE_LIMIT_STORAGE=redis://... for more)", limit)
+    else:
+        app.logger.warning("tutor: rate limit %s per client, counted in %s", limit, _redacted(storage))
+    return limiter
+
+
+def _redacted(uri: str) -> str:
+    """A storage address without its password, for the log."""
+    parts = urlsplit(uri)
+    return uri if not parts.password else uri.replace(f":{parts.password}@", ":***@", 1)
+
+
+def retry_after() -> int:
+    """Whole seconds until the client's budget has room again (at least 1)."""
+    limiter = current_app.extensions.get("limiter")
+    limits = set(limiter) if isinstance(limiter, set) else {limiter}
+    for each in limits:
+        current = getattr(each, "current_limit", None)
+        if current is not None:
+            return max(1, math.ceil(current.reset_at - time.time()))
+    return 60
+
+
+def wait_message() -> str:
+    seconds = retry_after()
+    return f"Too many requests from your address: wait {seconds} second{'s' if seconds != 1 else ''} and try again."
 
 
 # --------------------------------------------------------------------------- cross-origin requests (CORS)
 
 
 class ConfigError(RuntimeError):
-    """A setting the backend cannot start with. A RuntimeError, so gunicorn (which loads the app
-    before forking, preload_app) prints the message alone and stops, without a traceback."""
+    """A setting the backend cannot start with. `tutor serve` makes the app once before starting any
+    worker and prints this message alone, without a traceback, then stops (tutor/serve.py)."""
 
 
 # What a static site on another origin calls: the JSON API and lesson checks (/api/), the

@@ -1,0 +1,179 @@
+"""deploy/nginx.conf for real: Debian's nginx in front of the shipped backend (and, to see what
+reaches a backend when, in front of a bare socket), each on a free loopback port.
+
+The client timeouts are shortened to 1 s here (the file says 10 s), so that a slow client is seen
+being cut without the test waiting ten seconds; everything else is the file as shipped."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import select
+import socket
+import time
+from contextlib import contextmanager
+
+import pytest
+from services import ROOT, nginx_server, redis_server, status_line, wait_until
+from test_production import HAND, running
+
+SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options")
+SHORT_TIMEOUTS = {"client_header_timeout 10s;": "client_header_timeout 1s;",
+                  "client_body_timeout 10s;": "client_body_timeout 1s;"}
+
+
+def built_site(folder):
+    (folder / "static").mkdir(parents=True)
+    (folder / "calculator").mkdir()
+    (folder / "index.html").write_text("<!doctype html><title>home</title>")
+    (folder / "404.html").write_text("<!doctype html><title>not found</title>")
+    (folder / "calculator" / "index.html").write_text("<!doctype html><title>calculator</title>")
+    (folder / "static" / "site.css").write_text("body { color: black }")
+    (folder / "secret-link.html").symlink_to(ROOT / "pyproject.toml")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def front(tmp_path_factory):
+    """(nginx port, backend port): the shipped setup of deploy/tutor.service, two workers with one trusted
+    proxy and a rate limit in redis, nginx in front."""
+    folder = tmp_path_factory.mktemp("nginx")
+    site = built_site(folder / "site")
+    with redis_server(folder / "redis") as redis:
+        env = {"TUTOR_SITE_DIR": str(site), "TUTOR_TRUSTED_PROXIES": "1", "TUTOR_RATE_LIMIT": "3 per minute",
+               "TUTOR_RATE_LIMIT_STORAGE": redis}
+        with backend(env) as backend_port, nginx_server(folder / "nginx", backend_port, site, SHORT_TIMEOUTS) as port:
+            yield port, backend_port
+
+
+@contextmanager
+def backend(env):
+    with running(env) as (_, port):
+        yield port
+
+
+def get(port: int, method: str, path: str, body: bytes | None = None, headers=None, source: str = "127.0.0.1"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(source, 0))
+    try:
+        connection.request(method, path, body=body, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
+
+
+def raw(port: int, data: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(data)
+        return s.recv(4096)
+
+
+def assert_secure(headers: dict, what: str):
+    missing = [name for name in SECURITY_HEADERS if name not in headers]
+    assert not missing, f"{what}: no {', '.join(missing)}"
+    assert "script-src 'self'" in headers["Content-Security-Policy"]
+
+
+def test_every_answer_carries_the_security_headers(front):
+    port, _ = front
+    score = json.dumps(HAND).encode()
+    answers = {
+        "a page": get(port, "GET", "/"),
+        "a static file": get(port, "GET", "/static/site.css"),
+        "nginx's 404": get(port, "GET", "/no/such/page"),
+        "the API through nginx": get(port, "POST", "/api/score", score, {"Content-Type": "application/json"}),
+        "a body too large": get(port, "POST", "/api/score", b"x" * 20_000, {"Content-Type": "application/json"}),
+    }
+    for what, (status, headers, _) in answers.items():
+        assert status < 500, what
+        assert_secure(headers, what)
+    assert [answers[what][0] for what in answers] == [200, 200, 404, 200, 413]
+    # nginx's own answer to a request it cannot read (the backend's server would send none of these headers)
+    answer = raw(port, b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    assert status_line(answer) in ("400", "414"), answer[:100]
+    assert all(name.lower().encode() in answer.lower() for name in SECURITY_HEADERS), answer[:600]
+
+
+def test_static_files_come_from_the_site_with_a_long_cache_and_no_symlinks(front):
+    port, _ = front
+    status, headers, body = get(port, "GET", "/static/site.css")
+    assert status == 200 and body == b"body { color: black }"
+    assert "max-age=2592000" in headers["Cache-Control"]
+    status, _, body = get(port, "GET", "/calculator/")
+    assert status == 200 and b"<title>calculator</title>" in body
+    assert get(port, "GET", "/secret-link.html")[0] in (403, 404)
+
+
+def test_a_body_over_16_kb_is_a_413_in_the_api_s_json(front):
+    port, _ = front
+    status, headers, body = get(port, "POST", "/api/score", b"x" * 20_000, {"Content-Type": "application/json"})
+    assert status == 413
+    assert headers["Content-Type"].startswith("application/json")
+    assert "too large" in json.loads(body)["error"]
+    assert get(port, "POST", "/calculator/", b"h=" + b"x" * 20_000,
+               {"Content-Type": "application/x-www-form-urlencoded"})[0] == 413
+
+
+@pytest.mark.parametrize("kind", ["headers", "body"])
+def test_a_slow_client_is_cut(front, kind):
+    port, _ = front
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        if kind == "headers":
+            s.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\n")
+        else:
+            s.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        began = time.monotonic()
+        answer = s.recv(4096)  # nginx answers 408 or closes when its timeout passes
+        while answer and not answer.endswith(b"\r\n\r\n") and b"</html>" not in answer:
+            more = s.recv(4096)
+            if not more:
+                break
+            answer += more
+        took = time.monotonic() - began
+    assert took < 5, f"nginx held a slow client for {took:.1f} s"
+    assert answer == b"" or status_line(answer) == "408", answer[:100]
+
+
+def test_the_client_s_own_address_is_what_the_rate_limit_counts(front):
+    port, _ = front
+    score = json.dumps(HAND).encode()
+    headers = {"Content-Type": "application/json"}
+    # Two clients on two loopback addresses: each has its own budget of 3, whatever they claim to be.
+    for source in ("127.0.0.2", "127.0.0.3"):
+        spoof = {**headers, "X-Forwarded-For": "198.51.100.7"}
+        statuses = [get(port, "POST", "/api/score", score, spoof, source=source)[0] for _ in range(4)]
+        assert statuses == [200, 200, 200, 429], (source, statuses)
+    # plain pages are never limited
+    assert get(port, "GET", "/", source="127.0.0.2")[0] == 200
+
+
+@pytest.fixture
+def bare_backend(tmp_path):
+    """nginx in front of a socket that only listens, so the test sees when a request reaches it."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+    site = built_site(tmp_path / "site")
+    with nginx_server(tmp_path / "nginx", listener.getsockname()[1], site, SHORT_TIMEOUTS) as port:
+        yield port, listener
+    listener.close()
+
+
+def test_nginx_passes_a_request_on_only_once_it_has_all_of_it(bare_backend):
+    port, listener = bare_backend
+    body = json.dumps(HAND).encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as client:
+        client.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                       b"Content-Length: %d\r\n\r\n" % len(body) + body[:10])
+        ready, _, _ = select.select([listener], [], [], 0.5)  # half a body: nothing may reach the backend
+        assert not ready, "nginx passed on a request before its body was complete"
+        client.sendall(body[10:])
+        wait_until(lambda: select.select([listener], [], [], 0.1)[0], 5, "nginx to pass the whole request on")
+        upstream, _ = listener.accept()
+        with upstream:
+            upstream.settimeout(5)
+            received = b""
+            while not received.endswith(body):
+                received += upstream.recv(4096)
+        assert received.endswith(body)
+        assert b"X-Forwarded-For: 127.0.0.1" in received
