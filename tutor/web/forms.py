@@ -22,6 +22,7 @@ from typing import Any
 from tutor.practice import quiz as Q
 from tutor.rules.engine import MAX_FLOWERS, Situation
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
+from tutor.rules.situation import SITUATION_FIELDS, SituationField
 from tutor.views.practice import MAX_CHOICES, QuizKey
 
 
@@ -98,24 +99,11 @@ def form_to_score_mapping(form) -> dict[str, Any]:
     hand = _text(form, "h") or _text(form, "hand")
     if hand is not None:
         data["hand"] = text(hand, "hand", MAX_HAND_TEXT)
-    win = _text(form, "win")
-    if win is not None:
-        data["win"] = text(win, "win", MAX_TILE_TEXT)
-    for flag in Situation.FLAGS:
-        value = _text(form, flag)
-        if value is not None:
-            word = choice(value.lower(), flag, TRUE_WORDS | FALSE_WORDS,
-                          f"Field '{flag}' must be true or false, not '{shown(value)}'.")
-            data[flag] = word in TRUE_WORDS
-    for wind in ("seat_wind", "prevalent_wind"):
-        value = _text(form, wind)
-        if value and value.strip():
-            data[wind] = choice(value.upper(), wind, WINDS, f"Field '{wind}' must be one of E, S, W or N.")
-    flowers = _text(form, "flowers")
-    if flowers is not None and flowers.strip():
-        # Two digits here; the range is the engine's to say (tutor.rules.engine.validate).
-        data["flowers"] = whole_number(flowers, "flowers", 0, 99,
-                                       f"flowers must be a whole number from 0 to {MAX_FLOWERS}")
+    for field in SITUATION_FIELDS:  # the engine's one declaration of the situation's fields
+        value = _text(form, field.name)
+        if value is None or (field.type in ("wind", "int") and not value.strip()):
+            continue
+        data[field.name] = situation_value(field, value)
     rules = _text(form, "rules")
     if rules and rules.strip():
         data["rules"] = choice(rules, "rules", EDITIONS)
@@ -124,6 +112,22 @@ def form_to_score_mapping(form) -> dict[str, Any]:
     if why_not:
         data["why_not"] = why_not  # at most one over, so the API's own limit speaks
     return data
+
+
+def situation_value(field: SituationField, value: str) -> Any:
+    """A situation field of a form in the API's own types, checked as strictly as its kind asks:
+    the rules about the values (the range of flowers, a possible situation) stay the engine's."""
+    name = field.name
+    if field.type == "tile":
+        return text(value, name, MAX_TILE_TEXT)
+    if field.type == "bool":
+        word = choice(value.lower(), name, TRUE_WORDS | FALSE_WORDS,
+                      f"Field '{name}' must be true or false, not '{shown(value)}'.")
+        return word in TRUE_WORDS
+    if field.type == "wind":
+        return choice(value.upper(), name, WINDS, f"Field '{name}' must be one of E, S, W or N.")
+    # Two digits here; the range is the engine's to say (tutor.rules.engine.validate).
+    return whole_number(value, name, 0, 99, f"{name} must be a whole number from {field.low} to {field.high}")
 
 
 def _text(form, key: str) -> str | None:
