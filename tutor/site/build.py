@@ -27,9 +27,8 @@ from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
 
-from . import offline
+from . import offline, quizbank
 from . import parallel as P
-from . import quizbank
 from . import search_index as S
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
