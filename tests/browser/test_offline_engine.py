@@ -113,6 +113,12 @@ def engine_page(browser, host):
     expect(page.locator("#calc-h")).to_have_value("[EEE] 123m 456p 789s 55s")
     expect(page.locator("[data-count]")).to_have_text("(14/14)")
     expect(page.locator("#calc-result .verdict")).to_contain_text("13 points: meets the 8-point minimum", timeout=ENGINE_READY)
+    # The progress bar measured the whole download, and said how big it is.
+    engine_bytes = json.loads((host.server.site / "offline-manifest.json").read_text(encoding="utf-8"))["engine_bytes"]
+    progress = page.locator("[data-engine-progress]")
+    assert progress.locator("progress").evaluate("bar => bar.max") == engine_bytes
+    expect(progress.locator("[data-engine-size]")).to_have_text(f"{engine_bytes / 1e6:.1f}")
+    expect(progress.locator("[role=status]")).to_contain_text("loading the scoring engine")
     yield page
     context.close()
 
