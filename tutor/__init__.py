@@ -4,6 +4,7 @@ The package is layered; each layer imports only the layers below it, never above
 (an import-linter contract in pyproject.toml, run by the test suite, keeps it so):
 
     tutor.cli, tutor.app        the command line; the backend put together (web + the site's reader)
+    tutor.browser               the calculator as Pyodide runs it in the browser (web's Flask-free parts)
     tutor.web  |  tutor.site    the Flask backend  |  the static-site build (never each other)
     tutor.views                 what both show: tile views, scored-hand and quiz view models, page context
     tutor.practice              hands built to order, quiz dealing and grading, fan frequencies

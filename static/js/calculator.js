@@ -2,7 +2,8 @@
    hand kept in the address. htmx sends the form to the backend and swaps in the result
    (templates/fragments/calc_result.html); this script only builds the hand. Tiles are numbered
    0..33 as in tutor/rules/tiles.py; their names and pictures are the picker's buttons, which the
-   template drew from tutor.rules.tiles. Without this script the form still posts. */
+   template drew from tutor.rules.tiles. Without this script the form still posts. When no backend
+   answers, the same fragment comes from the in-browser engine (engine-client.js), into the same place. */
 (function () {
   "use strict";
   var page = document.querySelector("[data-calculator]");
@@ -24,6 +25,8 @@
   var undo = [];
   var typing = false;
   var backendDown = false;
+  var engine = window.tutorEngine && window.tutorEngine.available() ? window.tutorEngine : null;
+  var asked = 0;
 
   // --- notation, as tutor/rules/notation.py reads and writes it ------------------------------------
   function code(t) { return t < 27 ? (t % 9 + 1) + SUITS[Math.floor(t / 9)] : HONORS[t - 27]; }
@@ -213,6 +216,7 @@
     var q = query();
     history.replaceState(null, "", q ? "?" + q : location.pathname);
     if (complete(state) && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
+    else if (complete(state) && backendDown && engine) { scoreHere(); }
   }
 
   function fromAddress() {
@@ -226,8 +230,22 @@
     });
   }
 
-  function showDown() {
+  // No backend: the in-browser engine answers with the backend's own fragment, swapped in as htmx would.
+  function scoreHere() {
+    var mine = ++asked;
+    engine.calculator(new URLSearchParams(new FormData(form)).toString()).then(function (answer) {
+      if (mine !== asked) { return; }
+      result.innerHTML = answer.html;
+      announce();
+    }, function () { engine = null; showDown(false); });
+  }
+
+  function showDown(scoreNow) {
     backendDown = true;
+    if (engine) {
+      if (scoreNow) { scoreHere(); }
+      return;
+    }
     notice.hidden = false;
     // Say it where the score would have been too, for whoever is looking there.
     if (!result.querySelector("[data-summary]")) {
@@ -295,10 +313,11 @@
   });
 
   // The result: announce its first line, and light the tiles of a fan while its row has the pointer or focus.
-  result.addEventListener("htmx:afterSwap", function () {
+  function announce() {
     var summary = result.querySelector("[data-summary]");
     resultStatus.textContent = summary ? (summary.getAttribute("data-summary") || summary.textContent) : "";
-  });
+  }
+  result.addEventListener("htmx:afterSwap", announce);
   function light(row) {
     result.querySelectorAll(".result-hand .lit").forEach(function (svg) { svg.classList.remove("lit"); });
     if (!row) { return; }
@@ -316,8 +335,11 @@
   });
   result.addEventListener("mouseleave", function () { light(null); });
 
-  document.body.addEventListener("htmx:sendError", function (event) { if (event.detail.elt === form) { showDown(); } });
-  document.body.addEventListener("htmx:responseError", function (event) { if (event.detail.elt === form) { showDown(); } });
+  document.body.addEventListener("htmx:sendError", function (event) { if (event.detail.elt === form) { showDown(true); } });
+  document.body.addEventListener("htmx:responseError", function (event) { if (event.detail.elt === form) { showDown(true); } });
+  form.addEventListener("htmx:beforeRequest", function (event) {
+    if (backendDown && engine) { event.preventDefault(); scoreHere(); }
+  });
 
   fromAddress();
   picker.hidden = false;
@@ -326,7 +348,7 @@
   fetch(backendHealth(), { cache: "no-store" }).then(function (response) {
     if (!response.ok) { throw new Error(String(response.status)); }
     if (complete(state) && !haveResult && window.htmx) { window.htmx.trigger(form, "calc-change"); }
-  }).catch(showDown);
+  }).catch(function () { showDown(complete(state) && !haveResult); });
 
   function backendHealth() { return page.getAttribute("data-backend") + "healthz"; }
 })();

@@ -70,7 +70,9 @@ def browser():
 
 @pytest.fixture
 def page(browser):
-    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    # No service worker: it would cache the whole site in the background of every test. The
+    # offline tests (test_offline_engine.py) make contexts of their own that allow it.
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -82,7 +84,8 @@ def page(browser):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                                  service_workers="block")
     page = context.new_page()
     yield page
     context.close()

@@ -351,13 +351,7 @@ def test_static_host_lesson_question_is_graded_in_the_page(page, static_server):
     expect(feedback.locator("[data-explain]")).to_be_visible()  # from the page, not from a server
 
 
-def test_static_host_calculator_says_it_needs_the_backend(page, static_server):
-    page.goto(static_server + "/calculator/?" + HAND_QUERY)
-    expect(page.locator("[data-backend-notice]")).to_be_visible()
-    expect(page.locator("[data-backend-notice]")).to_contain_text("needs the tutor backend")
-    # The hand in the address still reaches the picker and the notation box.
-    expect(page.locator("#calc-h")).to_have_value("[EEE] 123m 456p 789s 55s")
-    expect(page.locator("[data-count]")).to_have_text("(14/14)")
+# The calculator on a static host scores in the browser: tests/browser/test_offline_engine.py.
 
 
 def test_static_host_needs_no_backend_for_the_rest(page, static_server):

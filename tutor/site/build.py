@@ -27,7 +27,7 @@ from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
 
-from . import parallel, quizbank
+from . import offline, parallel, quizbank
 from . import search_index as S
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
@@ -286,6 +286,7 @@ def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
     """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
     warnings = []
     files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS}
+    files |= set(offline.FILES)
     ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:
         ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
@@ -359,18 +360,23 @@ def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path) -> No
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(output.html, encoding="utf-8")
         for relative in site.static.files:
+            if offline.not_copied(relative):
+                continue
             target = staging / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(site.static.content(relative))
         documents = [doc for output in pages for doc in output.search]
-        (staging / SEARCH_INDEX).write_text(S.to_json(documents), encoding="utf-8")
-        # Data for the practice pages: the offline quiz bank (graded in the browser on a static
-        # host) and the check questions the backend grades (the pages hold them for the browser).
-        for relative, text in quizbank.files(bank).items():
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
+        # Data for the search page and the practice pages: the offline quiz bank (graded in the
+        # browser on a static host) and the check questions the backend grades (the pages hold
+        # them for the browser).
+        data_files = {SEARCH_INDEX: S.to_json(documents).encode("utf-8")}
+        data_files.update({relative: text.encode("utf-8") for relative, text in quizbank.files(bank).items()})
+        for relative, data in data_files.items():
+            (staging / relative).parent.mkdir(parents=True, exist_ok=True)
+            (staging / relative).write_bytes(data)
         (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
+        # The installable app: service worker, manifests, the in-browser engine's bundle.
+        offline.write_offline_files(site, pages, data_files, staging)
         (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
         _swap(staging, out)
     except OSError as err:

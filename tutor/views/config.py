@@ -35,6 +35,8 @@ class SiteConfig:
     directory_urls: bool = True  # fans/full-flush/ rather than fans/full-flush.html
     require_all_fans: bool = True  # a missing content/fans/<slug>.md fails the build
     require_examples: bool = False  # fan pages need 2 scoring hand blocks, lessons 1 (the real content)
+    theme_color: str = "#9e2229"  # the installed app's title bar (manifest.webmanifest), as #rrggbb
+    background_color: str = "#fbfaf7"  # its splash screen while the first page loads
 
     @property
     def base_path(self) -> str:
@@ -92,6 +94,8 @@ def _check_one(key: str, value) -> str | None:
         return "backend_url must be empty (same origin), a path such as '/api-host/' or an address such as 'https://scores.example'"
     if key == "logo" and value and not value.startswith("static/"):
         return "logo must be a file under static/, such as 'static/logo.svg'"
+    if key in ("theme_color", "background_color") and not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return f"{key} must be a colour written #rrggbb, such as '#9e2229'"
     if key in ("name", "language") and not value.strip():
         return f"'{key}' must not be empty"
     return None

@@ -35,14 +35,13 @@ from flask import Blueprint, current_app, make_response, redirect, request
 from flask.signals import template_rendered
 
 from tutor.practice.quiz import QuizError, grade
-from tutor.rules.engine import HandError
 from tutor.views import practice as P
 from tutor.views.config import PROJECT
 from tutor.views.page import LESSON_QUESTIONS, Frame
 from tutor.views.problems import BuildFailed
 from tutor.views.urls import root_prefix
 from tutor.web import forms as F
-from tutor.web.api import score_request
+from tutor.web.scoring import calculator_answer
 
 bp = Blueprint("web", __name__)
 
@@ -131,14 +130,7 @@ def edition() -> str:
 @bp.route("/calculator/", methods=["GET", "POST"])
 def calculator():
     form = request.form if request.method == "POST" else request.args
-    values = F.form_values(form)
-    result, error, status = None, None, 200
-    if request.method == "POST" or values["h"] or values["win"]:
-        try:
-            result = score_request(F.form_to_score_mapping(form))
-        except (HandError, F.FieldError) as err:
-            error, status = str(err), err.status
-    context = P.calculator_context(edition(), values, result, error)
+    context, status = calculator_answer(form, request.method == "POST", edition())
     return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, status)
 
 

@@ -48,6 +48,12 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
+# The in-browser engine's worker (static/js/engine-worker.js) compiles Pyodide's WebAssembly, which
+# needs 'wasm-unsafe-eval' (never 'unsafe-eval'). A worker runs under the policy of its own script's
+# response, so only that one file gets it; the pages that start the worker keep the policy above.
+ENGINE_WORKER = "static/js/engine-worker.js"
+ENGINE_CONTENT_SECURITY_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'", 1)
+
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -60,6 +66,8 @@ SECURITY_HEADERS = {
 def add_security_headers(app: Flask) -> None:
     @app.after_request
     def secure(response: Response) -> Response:
+        if request.path.endswith("/" + ENGINE_WORKER):
+            response.headers.setdefault("Content-Security-Policy", ENGINE_CONTENT_SECURITY_POLICY)
         for name, value in SECURITY_HEADERS.items():
             response.headers.setdefault(name, value)
         return response

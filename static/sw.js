@@ -1,0 +1,102 @@
+/* tutor's service worker. The build writes it to the site's root as sw.js (so its scope is the
+   whole site, at a host's root or in a subfolder), with its version on the first line
+   (self.TUTOR_BUILD); a new build is a new worker, and the pages say "New version: reload".
+
+   On install it caches every page and asset of its build, from offline-manifest.json (each with
+   its content hash); on activate it deletes the caches of older builds. The in-browser engine
+   (Pyodide and the engine bundle, listed apart in the manifest) is cached only when a page first
+   uses it, under its content hash, so a rebuild keeps the 13 MB runtime while it is unchanged.
+   Pages and assets come from the cache first (they change only with a new build, and then
+   together); everything else (the backend's answers, other hosts) goes to the network as usual. */
+"use strict";
+var BUILD = self.TUTOR_BUILD || "dev";
+var ROOT = new URL("./", self.location).href;
+var SITE_CACHE = "tutor-site-" + BUILD;
+var ENGINE_CACHE = "tutor-engine";
+var MANIFEST = ROOT + "offline-manifest.json";
+var state = null; // {precache: Set of addresses, engine: {address: hash}}
+
+function address(path) { return new URL(path, ROOT).href; }
+function withoutQuery(url) { var u = new URL(url); u.search = ""; u.hash = ""; return u.href; }
+
+function read(manifest) {
+  var engine = {};
+  manifest.engine.forEach(function (entry) { engine[address(entry[0])] = entry[1]; });
+  return { precache: new Set(manifest.precache.map(function (entry) { return address(entry[0]); })), engine: engine };
+}
+
+function current() {
+  if (state) { return Promise.resolve(state); }
+  return caches.open(SITE_CACHE).then(function (cache) { return cache.match(MANIFEST); }).then(function (response) {
+    if (!response) { return null; }
+    return response.json().then(function (manifest) { state = read(manifest); return state; });
+  });
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(fetch(MANIFEST + "?v=" + BUILD, { cache: "no-store" }).then(function (response) {
+    if (!response.ok) { throw new Error("offline-manifest.json: " + response.status); }
+    return response.clone().json().then(function (manifest) {
+      return caches.open(SITE_CACHE).then(function (cache) {
+        var files = manifest.precache.filter(function (entry) { return address(entry[0]) !== MANIFEST; });
+        return Promise.all(files.map(function (entry) {
+          return fetch(address(entry[0]), { cache: "no-cache" }).then(function (answer) {
+            if (!answer.ok) { throw new Error(entry[0] + ": " + answer.status); }
+            return cache.put(address(entry[0]), answer);
+          });
+        })).then(function () { return cache.put(MANIFEST, response); });
+      }).then(function () { state = read(manifest); });
+    });
+  }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) { return name.indexOf("tutor-site-") === 0 && name !== SITE_CACHE; })
+      .map(function (name) { return caches.delete(name); }));
+  }).then(current).then(function (now) {
+    if (!now) { return null; }
+    return caches.open(ENGINE_CACHE).then(function (cache) {
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.filter(function (request) {
+          var url = new URL(request.url), hash = url.searchParams.get("sha");
+          url.search = "";
+          return now.engine[url.href] !== hash;
+        }).map(function (request) { return cache.delete(request); }));
+      });
+    });
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("message", function (event) {
+  if (event.data && event.data.type === "skip-waiting") { self.skipWaiting(); }
+});
+
+function fromEngineCache(request, key) {
+  return caches.open(ENGINE_CACHE).then(function (cache) {
+    return cache.match(key).then(function (hit) {
+      if (hit) { return hit; }
+      return fetch(request).then(function (response) {
+        if (response.ok) { cache.put(key, response.clone()); }
+        return response;
+      });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET" || request.url.indexOf(ROOT) !== 0) { return; }
+  var url = withoutQuery(request.url);
+  event.respondWith(current().then(function (now) {
+    if (now && Object.prototype.hasOwnProperty.call(now.engine, url)) {
+      return fromEngineCache(request, url + "?sha=" + now.engine[url]);
+    }
+    if (now && now.precache.has(url)) {
+      return caches.open(SITE_CACHE).then(function (cache) { return cache.match(url); }).then(function (hit) {
+        return hit || fetch(request);
+      });
+    }
+    return fetch(request);
+  }));
+});

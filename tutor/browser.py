@@ -1,0 +1,77 @@
+"""The calculator as the browser runs it: Pyodide, in a Web Worker (static/js/engine-worker.js),
+imports this module from the engine bundle the site build writes (tutor.site.engine_bundle) and
+answers the calculator's form with the very fragment the backend would send, rendered from the
+same templates with the same view model (tutor.web.scoring.calculator_answer, tutor.views).
+
+    load(folder)                  the site's frame from the bundle (tutor.views.portable):
+                                  site.toml's settings, static versions, templates, translations
+    calculator_fragment(body)     the calculator's form, urlencoded -> (status, html), as
+                                  POST calculator/ answers an htmx request
+    score_json(request)           a JSON request -> (status, body), as POST /api/score answers
+
+No Flask and no files but the bundle's own: the layer contract (pyproject.toml) keeps it so.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl
+
+from tutor.rules.engine import HandError
+from tutor.views.page import CALCULATOR_URL, Frame
+from tutor.views.portable import read_frame
+from tutor.web.scoring import calculator_answer, score_request
+
+_frame: Frame | None = None
+
+
+class Form:
+    """A urlencoded form as the view functions read it (get: the first value; getlist: all),
+    the way werkzeug's MultiDict answers them in the backend."""
+
+    def __init__(self, body: str):
+        self.pairs = parse_qsl(body, keep_blank_values=True)
+
+    def get(self, key: str, default=None):
+        return next((value for name, value in self.pairs if name == key), default)
+
+    def getlist(self, key: str) -> list[str]:
+        return [value for name, value in self.pairs if name == key]
+
+    def __contains__(self, key: str) -> bool:
+        return any(name == key for name, _ in self.pairs)
+
+
+def load(folder: str | Path) -> Frame:
+    """The frame of the site the bundle was built for (tutor.views.portable), kept for the calls."""
+    global _frame
+    _frame = read_frame(Path(folder))
+    return _frame
+
+
+def frame() -> Frame:
+    if _frame is None:
+        raise RuntimeError("tutor.browser.load(folder) first")
+    return _frame
+
+
+def calculator_fragment(body: str, posted: bool = True) -> tuple[int, str]:
+    """(status, html) of the calculator's answer to this form, as the backend sends it to htmx."""
+    site = frame()
+    context, status = calculator_answer(Form(body), posted, site.config.default_edition)
+    return status, site.render("fragments/calc_result.html", CALCULATOR_URL, context)[2]
+
+
+def score_json(data: Any) -> tuple[int, dict[str, Any]]:
+    """(status, body) as POST /api/score answers a decoded JSON body."""
+    try:
+        return 200, score_request(data).to_dict()
+    except HandError as error:
+        return error.status, {"error": str(error)}
+
+
+def score_many(requests_json: str) -> str:
+    """[[status, body], ...] for a JSON list of requests: many hands in one call from JavaScript."""
+    return json.dumps([list(score_json(data)) for data in json.loads(requests_json)], ensure_ascii=False)

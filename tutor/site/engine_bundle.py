@@ -1,0 +1,83 @@
+"""The engine bundle: the Python that the browser runs when no backend answers.
+
+static/engine/tutor-engine.zip holds exactly what tutor.browser needs to answer the calculator
+as the backend does: the engine (tutor.rules), practice and views, the Flask-free request code
+of the backend (tutor.web.scoring), Jinja2 and MarkupSafe as this build's Python has them (pure
+Python; MarkupSafe falls back to its own Python code without its C speedups), the templates,
+translations when site.toml names some, and frame.json (site.toml's settings, the static files'
+versions and the page titles), so a fragment rendered in the browser is the backend's, byte for
+byte. Pyodide (static/vendor/pyodide/) unpacks it in the worker (static/js/engine-worker.js).
+
+The zip is made the same way from the same files every time (sorted names, fixed dates), so
+its hash changes only when what it holds changes.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import io
+import json
+import zipfile
+from pathlib import Path
+
+from tutor.views.portable import FRAME_FILE, TEMPLATES, frame_data
+
+from .cache import TUTOR
+from .model import Site
+
+ENGINE_ZIP = "static/engine/tutor-engine.zip"
+PYODIDE = "static/vendor/pyodide/"  # the runtime, fetched with the bundle, never by a page
+# The parts of tutor that tutor.browser imports (the layer contract keeps Flask out of them).
+MODULES = ("__init__.py", "browser.py", "rules", "practice", "views", "web/__init__.py", "web/scoring.py", "web/forms.py")
+THIRD_PARTY = ("jinja2", "markupsafe")  # distribution names; their packages are named the same
+SUFFIXES = (".py", ".json")
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def bundle_files(site: Site) -> dict[str, bytes]:
+    """Name in the zip -> bytes: the modules, the third-party packages and their licences,
+    the templates, translations and frame.json."""
+    files: dict[str, bytes] = {}
+    for module in MODULES:
+        _add_tree(files, TUTOR / module, f"tutor/{module}")
+    for name in THIRD_PARTY:
+        spec = importlib.util.find_spec(name)
+        assert spec and spec.submodule_search_locations, f"{name} is not installed as a package"
+        _add_tree(files, Path(next(iter(spec.submodule_search_locations))), name)
+        dist = importlib.metadata.distribution(name)
+        for file in dist.files or ():
+            if "licen" in file.name.lower():
+                files[f"licences/{dist.metadata['Name']}-{dist.version}-{file.name}"] = Path(file.locate()).read_bytes()
+    for file in sorted((site.root / TEMPLATES).rglob("*.html")):
+        files[f"{TEMPLATES}/{file.relative_to(site.root / TEMPLATES).as_posix()}"] = file.read_bytes()
+    config = site.config
+    if config.locale_dir:
+        locale = site.root / config.locale_dir
+        for file in sorted(locale.rglob("*.mo")):
+            files[f"{config.locale_dir}/{file.relative_to(locale).as_posix()}"] = file.read_bytes()
+    versions = {path: site.static.version(path) for path in site.static.files if not path.startswith(PYODIDE)}
+    data = frame_data(config, versions, site.frame.pages)
+    files[FRAME_FILE] = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
+    return files
+
+
+def _add_tree(files: dict[str, bytes], source: Path, name: str) -> None:
+    if source.is_file():
+        files[name] = source.read_bytes()
+        return
+    for file in sorted(source.rglob("*")):
+        relative = file.relative_to(source)
+        if file.is_file() and file.suffix in SUFFIXES and "__pycache__" not in relative.parts:
+            files[f"{name}/{relative.as_posix()}"] = file.read_bytes()
+
+
+def engine_zip(site: Site) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name, data in sorted(bundle_files(site).items()):
+            info = zipfile.ZipInfo(name, FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return out.getvalue()

@@ -1,0 +1,98 @@
+"""A score request read and answered without Flask: what POST /api/score and the calculator
+page share with the in-browser engine (tutor.browser, run by Pyodide in a Web Worker), so a
+hand scored by the backend and one scored in the browser go through the same code.
+
+    parse_score_request   decoded JSON (or a form turned into its fields) -> hand, situation, edition, why_not
+    score_request         the same, scored
+    calculator_answer     the calculator's form -> (template context, HTTP status)
+
+Standard library, the engine, tutor.views and the strict field parsers of tutor.web.forms only:
+Pyodide runs this module as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tutor.rules.engine import HandError, Result, Situation, score
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
+from tutor.rules.notation import NotationError, parse_hand
+from tutor.views import practice as P
+from tutor.web import forms as F
+from tutor.web.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, is_whole_number, shown, text
+
+MAX_WHY_NOT = 81
+SCORE_FIELDS = frozenset(
+    {"hand", "win", "rules", "why_not"} | set(Situation.FLAGS) | {"seat_wind", "prevalent_wind", "flowers"}
+)
+
+
+def parse_fan_key(value: Any) -> int:
+    """A fan given by number (22) or slug ('full-flush'); HandError otherwise."""
+    if isinstance(value, bool):
+        raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
+    if isinstance(value, int):
+        if value in FAN_BY_ID:
+            return value
+        raise HandError(f"There is no fan {value}: fans are numbered 1 to 81.")
+    if isinstance(value, str):
+        if is_whole_number(value, 2) and int(value) in FAN_BY_ID:
+            return int(value)
+        if value in FAN_BY_SLUG:
+            return FAN_BY_SLUG[value].id
+        raise HandError(f"There is no fan '{shown(value, MAX_FAN_TEXT)}': use a number from 1 to 81 or a slug such as 'full-flush'.")
+    raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
+
+
+def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
+    """Turn a decoded JSON body into (hand, situation, edition, why_not); HandError on bad input."""
+    if not isinstance(data, Mapping):
+        raise HandError("The request body must be a JSON object, such as {\"hand\": \"...\", \"win\": \"5s\"}.")
+    unknown = sorted(shown(str(k), 40) for k in data if k not in SCORE_FIELDS)
+    if unknown:
+        raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(SCORE_FIELDS))}.")
+    if "hand" not in data:
+        raise HandError("Missing field 'hand': write the hand in notation, such as \"[EEE] 123m 456p 789s 55s\".")
+    if not isinstance(data["hand"], str):
+        raise HandError("Field 'hand' must be text in hand notation.")
+    try:
+        text(data["hand"], "hand", MAX_HAND_TEXT)
+        if isinstance(data.get("win"), str):
+            text(data["win"], "win", MAX_TILE_TEXT)
+    except FieldError as error:
+        raise HandError(str(error)) from None
+    try:
+        hand = parse_hand(data["hand"])
+    except NotationError as error:
+        raise HandError(str(error)) from None
+    situation = Situation.from_mapping(data)
+    edition = data.get("rules", DEFAULT_EDITION)
+    if edition not in EDITIONS:
+        raise HandError(f"Field 'rules' must be one of: {', '.join(EDITIONS)}.")
+    why_not = data.get("why_not", [])
+    if not isinstance(why_not, list):
+        raise HandError("Field 'why_not' must be a list of fan numbers, such as [22, 68].")
+    if len(why_not) > MAX_WHY_NOT:
+        raise HandError(f"Field 'why_not' may name at most {MAX_WHY_NOT} fans.")
+    fan_ids = list(dict.fromkeys(parse_fan_key(v) for v in why_not))
+    return hand, situation, edition, fan_ids
+
+
+def score_request(data: Any) -> Result:
+    hand, situation, edition, why_not = parse_score_request(data)
+    return score(hand, situation, edition, why_not)
+
+
+def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[str, Any], int]:
+    """The calculator's template context and status for a form or query string (anything with
+    get and getlist): a result, a message (400, or 422 for a hand that does not win), or the
+    empty form when a GET names no hand."""
+    values = F.form_values(form)
+    result, error, status = None, None, 200
+    if posted or values["h"] or values["win"]:
+        try:
+            result = score_request(F.form_to_score_mapping(form))
+        except (HandError, FieldError) as err:
+            error, status = str(err), err.status
+    return P.calculator_context(default_edition, values, result, error), status
