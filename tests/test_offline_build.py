@@ -80,7 +80,8 @@ def test_no_page_loads_the_engine(site):
     for page in site.rglob("*.html"):
         html = page.read_text(encoding="utf-8")
         assert "pyodide" not in html and "tutor-engine.zip" not in html, page
-        assert "manifest.webmanifest" in html and "offline.js" in html, page
+        if page.parent.name != "hands":  # the offline quiz's hands are fragments of the quiz page
+            assert "manifest.webmanifest" in html and "offline.js" in html, page
     calculator = (site / "calculator" / "index.html").read_text(encoding="utf-8")
     assert 'data-engine-worker="../static/js/engine-worker.js?v=' in calculator
 

@@ -76,17 +76,18 @@ class TileRenderer:
 
 def _tile(view: TileView, sprite: str, turned_text: str) -> str:
     # Kept lean (a page holds hundreds of these): the text's size and anchor live in site.css,
-    # and role=img makes the <text> presentational, so it needs no aria-hidden.
+    # role=img makes the <text> presentational, so it needs no aria-hidden, and aria-label names
+    # the tile, so it needs no <title> saying the same again (200 tiles made 6 KB of a lesson).
     use = f"{escape(sprite)}#tile-{view.symbol}"
     if view.turned:
         # Drawn lying down: the 60x80 symbol rotated a quarter turn into an 80x60 box.
         label = escape(f"{view.label}, {turned_text}")
         return (f'<svg class="tile tile-turned" role="img" aria-label="{label}" viewBox="0 0 80 60">'
-                f'<title>{label}</title><text x="40" y="48">{view.char}</text>'
+                f'<text x="40" y="48">{view.char}</text>'
                 f'<use href="{use}" width="60" height="80" transform="translate(80 0) rotate(90)"/></svg>')
     label = escape(view.label)
     classes = "tile tile-winning" if view.winning else "tile"
-    return (f'<svg class="{classes}" role="img" aria-label="{label}" viewBox="0 0 60 80"><title>{label}</title>'
+    return (f'<svg class="{classes}" role="img" aria-label="{label}" viewBox="0 0 60 80">'
             f'<text x="30" y="60">{view.char}</text><use href="{use}"/></svg>')
 
 
