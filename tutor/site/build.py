@@ -27,8 +27,8 @@ from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
 
+from . import drillbank, quizbank
 from . import parallel as P
-from . import quizbank
 from . import search_index as S
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
@@ -74,9 +74,9 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
     if config_path and not Path(config_path).is_file():
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
     site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft)
-    pages, bank = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
+    pages, bank, drills = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
     warnings = check_site(site, pages)
-    write_site(site, pages, bank, out)
+    write_site(site, pages, bank, out, drills)
     return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
 
 
@@ -135,15 +135,15 @@ def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
     return Site(root, content, Frame(config, env, static, translations, pages))
 
 
-def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], str]:
+def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], str, dict[str, str]]:
     """Every page of the site, in a fixed order (home, lessons, the 81 fans, other pages, generated
-    ones), and the offline quiz bank's json.
+    ones), the offline quiz bank's json, and the drills' bank (its files by path).
 
     The pages written in markdown are rendered (markdown, then their page template) in forked
     workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
     the build makes from the fan table and the configuration are rendered here."""
     cache = cache or RenderCache(None, "")
-    by_source, bank, problems = render_sources(site, engine, cache)
+    by_source, bank, drills, problems = render_sources(site, engine, cache)
     if problems:
         raise BuildFailed(problems)
     by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
@@ -155,17 +155,19 @@ def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[l
         pages += generated_pages(site)
     except TemplateProblem as err:
         raise BuildFailed([err.problem]) from None
-    return pages, bank
+    return pages, bank, drills
 
 
 PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker costs more than it saves
 SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
 
 
-def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], str, list[Problem]]:
+def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], str, dict[str, str],
+                                                                  list[Problem]]:
     """The page of every markdown source, by content path, and the quiz bank's json. Unchanged
     markdown comes from the cache; the rest is rendered, and both go through their page template,
-    shared out over the cores; a bank not in the cache is dealt by one more task beside them."""
+    shared out over the cores; a bank not in the cache is dealt by one more task beside them, and
+    each drill of the drills' bank not in the cache by one more (tutor.site.drillbank)."""
     cached, todo, keys = {}, [], {}
     for source in site.content.sources:
         keys[source.path] = cache.key(source.path, source.name, source.body, source.body_line, source.meta.get("fan"))
@@ -183,13 +185,15 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
     count = workers * SHARES_PER_WORKER if workers > 1 else 1
     tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
     bank = quizbank.stored_bank(site, cache)
+    drills, drill_tasks = drillbank.stored(site, cache)
     try:
-        results = P.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + tasks, workers)
+        results = P.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + drill_tasks + tasks, workers)
     except P.WorkerDied:
-        return {}, "", [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
+        return {}, "", {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
                                        "of memory?); nothing was written: run the build again")]
     if bank is None:
         bank = quizbank.keep(site, cache, results.pop(0))
+    drills = drillbank.keep(site, cache, drills, [results.pop(0) for _ in drill_tasks])
     rendered, pages, problems = dict(cached), {}, []
     for fresh, share_pages, found in results:
         for path, result in fresh.items():
@@ -201,7 +205,7 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
         problems += missing_examples(site.content.sources, rendered)
     if not problems:
         cache.prune()
-    return pages, bank, problems
+    return pages, bank, drills, problems
 
 
 def _render_share(site: Site, converter, sources, cached: dict[str, Rendered]):
@@ -339,7 +343,7 @@ def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
     return total
 
 
-def write_site(site: Site, pages: list[OutputPage], bank: str, out: Path) -> None:
+def write_site(site: Site, pages: list[OutputPage], bank: str, out: Path, drills: dict[str, str] | None = None) -> None:
     """Write everything into a fresh folder beside `out`, then swap it in."""
     if out.exists() and not _replaceable(out):
         raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
@@ -361,6 +365,9 @@ def write_site(site: Site, pages: list[OutputPage], bank: str, out: Path) -> Non
         # host) and the check questions the backend grades (the pages hold them for the browser).
         (staging / QUIZ_BANK).parent.mkdir(parents=True, exist_ok=True)
         (staging / QUIZ_BANK).write_text(bank, encoding="utf-8")
+        for relative, text in (drills or {}).items():  # the drills' bank (tutor.site.drillbank)
+            (staging / relative).parent.mkdir(parents=True, exist_ok=True)
+            (staging / relative).write_text(text, encoding="utf-8")
         (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
         (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
         _swap(staging, out)
