@@ -336,5 +336,5 @@ def drills_context(edition: str = DEFAULT_EDITION, key: DrillKey | None = None, 
 BANK_SIZE = 24  # hands per mode
 
 
-def bank_keys(edition: str, size: int = BANK_SIZE) -> list[DrillKey]:
-    return [DrillKey(mode, seed, edition) for mode in D.MODES for seed in range(1, size + 1)]
+def bank_keys(edition: str, size: int | None = None) -> list[DrillKey]:
+    return [DrillKey(mode, seed, edition) for mode in D.MODES for seed in range(1, (size or BANK_SIZE) + 1)]
