@@ -212,7 +212,7 @@
   function changed() {
     var q = query();
     history.replaceState(null, "", q ? "?" + q : location.pathname);
-    if (complete(state) && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
+    if ((complete(state) || size(state) === 13) && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
   }
 
   function fromAddress() {

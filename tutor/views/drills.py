@@ -282,15 +282,15 @@ def _graded_declare(drill: D.Drill) -> dict[str, Any]:
     }
 
 
-def _graded_discard(drill: D.Drill) -> dict[str, Any]:
-    analysis = drill.analysis
+def discard_rows(analysis: Analysis, situation) -> list[dict[str, Any]]:
+    """Every discard of a 14-tile hand, best first: the shanten it leaves, the useful tiles and
+    their unseen copies, and for those that leave the hand ready its waits with their points."""
     best = D.best_discards(analysis)
-    first = analysis.discards[0]
     rows = []
     for rank, option in enumerate(analysis.discards, 1):
         within = []
         if option.shanten == 0:
-            left = D.waits_after(drill.hand, option.tile, drill.situation, drill.edition)
+            left = D.waits_after(analysis.hand, option.tile, situation, analysis.edition)
             within = [wait_view(w, left) for w in left.waits if w.result is not None]
         rows.append({
             "rank": rank,
@@ -302,14 +302,38 @@ def _graded_discard(drill: D.Drill) -> dict[str, Any]:
             "best": option.tile in best,
             "within": within,
         })
+    return rows
+
+
+def _graded_discard(drill: D.Drill) -> dict[str, Any]:
+    analysis = drill.analysis
+    best = D.best_discards(analysis)
+    first = analysis.discards[0]
     return {
         "perfect": "|".join(f"discard:{T.code(t)}" for t in best),
         "best": tiles_view(best),
         "best_shanten": first.shanten,
         "best_count": first.useful_count,
         "shanten": analysis.shanten,
-        "rows": rows,
+        "rows": discard_rows(analysis, drill.situation),
     }
+
+
+def analysis_view(analysis: Analysis, situation) -> dict[str, Any]:
+    """The calculator's answer for a hand that is not a win to score: 13 tiles (how far from ready,
+    the useful tiles, the waits with their points) or 14 (every discard)."""
+    counts = analysis.hand.counts()
+    view = {
+        "tiles": analysis.tiles,
+        "shanten": analysis.shanten,
+        "forms": _forms(analysis),
+        "hand": waiting_hand(analysis.hand),
+        "useful": tiles_view(analysis.useful) if analysis.useful else None,
+        "unseen": sum(4 - counts[t] for t in analysis.useful),
+        "waits": [wait_view(w, analysis) for w in analysis.waits],
+        "rows": discard_rows(analysis, situation) if analysis.tiles == 14 and analysis.shanten >= 0 else [],
+    }
+    return view
 
 
 GRADERS = {"waits": _graded_waits, "shanten": _graded_shanten, "declare": _graded_declare,

@@ -35,13 +35,16 @@ from flask import Blueprint, current_app, make_response, redirect, request
 from flask.signals import template_rendered
 
 from tutor.practice.quiz import QuizError, grade
-from tutor.rules.engine import HandError
+from tutor.rules.analysis import tile_count
+from tutor.rules.engine import HandError, NotWinning
+from tutor.rules.notation import NotationError, parse_hand
+from tutor.views import drills as DV
 from tutor.views import practice as P
 from tutor.views.config import PROJECT
 from tutor.views.page import LESSON_QUESTIONS, Frame
 from tutor.views.problems import BuildFailed
 from tutor.views.urls import root_prefix
-from tutor.web.api import score_request
+from tutor.web.api import analyze_request, parse_score_request, score_request
 
 bp = Blueprint("web", __name__)
 
@@ -131,14 +134,40 @@ def edition() -> str:
 def calculator():
     form = request.form if request.method == "POST" else request.args
     values = P.form_values(form)
-    result, error, status = None, None, 200
+    result, analysis, error, status = None, None, None, 200
     if request.method == "POST" or values["h"] or values["win"]:
         try:
-            result = score_request(P.form_to_score_mapping(form))
+            mapping = P.form_to_score_mapping(form)
+            if _tiles(mapping) == 13 or (_tiles(mapping) == 14 and not mapping.get("win")):
+                analysis = _analysis(mapping)
+            else:
+                try:
+                    result = score_request(mapping)
+                except NotWinning:
+                    if _tiles(mapping) != 14:
+                        raise
+                    analysis = _analysis(mapping)  # 14 tiles that do not win: which to discard
         except HandError as err:
             error, status = str(err), err.status
     context = P.calculator_context(edition(), values, result, error)
+    context["analysis"] = analysis
     return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, status)
+
+
+def _tiles(mapping: dict) -> int | None:
+    """The hand's tiles, kongs as 3, or None when the notation cannot be read (the scorer says why)."""
+    try:
+        return tile_count(parse_hand(mapping.get("hand", "")))
+    except NotationError:
+        return None
+
+
+def _analysis(mapping: dict) -> dict:
+    """13 tiles (waits and their points) or 14 that do not win (discards), for calc_analysis.html."""
+    fields = {k: v for k, v in mapping.items() if k not in ("win", "why_not")}
+    found = analyze_request(fields)
+    _, situation, _, _ = parse_score_request({**fields, "win": "1m"})
+    return DV.analysis_view(found, situation)
 
 
 # --------------------------------------------------------------------------- quiz
