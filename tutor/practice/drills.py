@@ -25,6 +25,7 @@ from tutor.rules.analysis import Analysis, analyze
 from tutor.rules.engine import HandError, Result, Situation, score, validate
 from tutor.rules.fans import DEFAULT_EDITION
 from tutor.rules.notation import Hand
+from tutor.rules.shanten import counts_of, form_shanten
 
 MODES = ("waits", "declare", "shanten", "discard")
 MAX_SEED = Q.MAX_SEED
@@ -92,8 +93,11 @@ def _situation(rng: random.Random, hand: Hand, win: int | None = None) -> Situat
                      seat_wind=rng.choice("ESWN"), prevalent_wind=rng.choice("ESWN"))
 
 
-def _ready(rng: random.Random, edition: str) -> tuple[Hand, Situation, Analysis, str] | None:
-    """A ready 13-tile hand with at least one wait the situation allows, its analysis and shape."""
+def _ready(rng: random.Random, edition: str, scored: bool = True) -> tuple[Hand, Situation, Analysis | None, str] | None:
+    """A ready 13-tile hand with at least one wait the situation allows, its analysis and shape.
+
+    scored=False: only ready in shape, without the analysis (whose waits are each scored: the
+    costly part), for a hand that is changed before it is asked about."""
     shape = rng.choices([name for name, _ in SHAPES], [weight for _, weight in SHAPES])[0]
     made = _winning(rng, shape)
     if made is None:
@@ -103,6 +107,9 @@ def _ready(rng: random.Random, edition: str) -> tuple[Hand, Situation, Analysis,
         out = rng.choice(won.concealed)
     hand = _without(won, out)
     situation = _situation(rng, hand)
+    if not scored:
+        forms = form_shanten(counts_of(hand.concealed), len(hand.melds))
+        return (hand, situation, None, shape) if min(v for v in forms.values() if v is not None) == 0 else None
     analysis = analyze(hand, situation, edition)
     waits = [w for w in analysis.waits if w.result is not None]
     if analysis.shanten != 0 or not waits:
@@ -162,7 +169,7 @@ def _swap(rng: random.Random, hand: Hand) -> Hand | None:
 
 def _deal_shanten(rng: random.Random, edition: str):
     target = rng.choice((1, 1, 2, 2, 3))
-    made = _ready(rng, edition)
+    made = _ready(rng, edition, scored=False)
     if made is None:
         return None
     hand, situation, _analysis, shape = made
@@ -180,7 +187,7 @@ def _deal_shanten(rng: random.Random, edition: str):
 
 
 def _deal_discard(rng: random.Random, edition: str):
-    made = _ready(rng, edition)
+    made = _ready(rng, edition, scored=False)
     if made is None:
         return None
     hand, situation, _analysis, shape = made
