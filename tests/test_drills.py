@@ -3,6 +3,7 @@ the backend's routes (htmx fragment or page, Vary, 400s) and the bank the build 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,8 @@ from tutor.site import drillbank
 from tutor.site.build import read_site
 from tutor.site.cache import RenderCache
 from tutor.views import drills as V
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("mode", D.MODES)
@@ -131,8 +134,7 @@ def test_bad_input_is_a_400_in_the_page(client):
 
 
 def test_the_bank_holds_each_hand_and_its_grading(monkeypatch):
-    root = Path(__file__).resolve().parents[1]
-    site = read_site(root, root / "site.toml", draft=False)
+    site = read_site(ROOT, ROOT / "site.toml", draft=False)
     monkeypatch.setattr(V, "BANK_SIZE", 2)
     files, tasks = drillbank.stored(site, RenderCache(None, "x"))
     assert files == {} and len(tasks) == len(D.MODES)
@@ -168,3 +170,13 @@ def test_calculator_still_scores_a_win_and_refuses_other_sizes(client):
     response = client.get("/calculator/?h=[EEE] 123m 456p 789s 55s&win=5s", headers={"HX-Request": "true"})
     assert response.status_code == 200 and "13 points" in response.get_data(as_text=True)
     assert client.get("/calculator/?h=123m&win=1m").status_code == 400
+
+
+def test_the_banks_links_are_the_drills_pages():
+    """The bank's fragments are shown inside drills/, so what they load resolves from there."""
+    files = drillbank.deal_mode(read_site(ROOT, ROOT / "site.toml", draft=False), "waits")
+    uses = set(re.findall(r'(?:href|src)="([^"#?]+)', files["drills/bank/waits-1-graded.html"]))
+    assert uses and all(u.startswith("../") or u.startswith("./") or u.startswith("?") for u in uses), uses
+    for target in uses:
+        if target.startswith("../static/"):
+            assert (ROOT / target[3:]).is_file(), target

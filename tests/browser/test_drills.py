@@ -13,11 +13,12 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from tutor.app import create_app
 from tutor.practice import drills as D
 from tutor.rules import tiles as T
 from tutor.views import drills as V
 
-from .conftest import axe_violations
+from .conftest import LiveServer, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -253,3 +254,34 @@ def test_calculator_13_tiles_without_javascript(browser, live_server):
     page.get_by_role("button", name="Score the hand").click()
     expect(page.locator("#calc-result [data-summary]")).to_have_text("Ready: the hand wins on 9 tiles.")
     context.close()
+
+
+# ------------------------------------------------------------------------------- behind a front server
+
+
+@pytest.fixture(scope="module")
+def front_server(built_site):
+    """As deploy/nginx.conf has it: GET /drills/ is the built page, everything else goes to the backend."""
+    backend = create_app({"SITE_DIR": str(built_site)})
+
+    def front(environ, start_response):
+        if environ["REQUEST_METHOD"] == "GET" and environ["PATH_INFO"] == "/drills/":
+            body = (built_site / "drills" / "index.html").read_bytes()
+            start_response("200 OK", [("Content-Type", "text/html; charset=utf-8")])
+            return [body]
+        return backend(environ, start_response)
+
+    server = LiveServer(front).start()
+    yield server.url
+    server.stop()
+
+
+def test_built_page_behind_a_front_server_asks_the_backend(page, front_server):
+    page.goto(front_server + "/drills/?mode=waits&seed=77")
+    notation = V.DrillKey("waits", 77).deal().hand.notation()
+    expect(page.locator("#drill-answer .hand")).to_have_attribute("aria-label", re.compile(re.escape(notation)))
+    expect(page.locator("[data-offline-notice]")).to_be_hidden()
+    answer_waits(page, 77, all_right=True)
+    page.get_by_role("button", name="Check my answer").click()
+    check_waits_grading(page, 77, all_right=True)
+    assert page.script_errors == []

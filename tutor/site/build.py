@@ -7,7 +7,8 @@
 
 A phase that finds problems ends the build with them all (file:line: message);
 nothing is written, and the previous site stays as it was. The kinds of page are in
-kinds.py, the build's model in model.py, the offline quiz bank in quizbank.py.
+kinds.py, the build's model in model.py, the offline quiz bank in quizbank.py,
+the drills' bank in drillbank.py.
 """
 
 from __future__ import annotations
