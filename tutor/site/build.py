@@ -340,7 +340,9 @@ def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
     for ref in dict.fromkeys(refs):
         if ref.tag in ("script", "link-stylesheet"):
             file, _ = resolve(output.url, ref.target)
-            total += static.size(file) if file else 0
+            # A <link> is a stylesheet or the site's icon: the icon is an image, not CSS.
+            if file and (ref.tag == "script" or file.endswith(".css")):
+                total += static.size(file)
     return total
 
 
