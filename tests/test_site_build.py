@@ -80,8 +80,10 @@ def site_files(site: Path) -> list[str]:
 
 
 def html_files(site: Path) -> list[Path]:
-    """The pages (the offline quiz's hands are fragments of the quiz page: see their own test)."""
-    return sorted(p for p in site.rglob("*.html") if p.parent != site / "quiz" / "hands")
+    """The pages (the offline quiz's hands and the drills' bank are fragments of their pages: see
+    their own tests)."""
+    return sorted(p for p in site.rglob("*.html") if p.parent != site / "quiz" / "hands"
+                  and "drills/bank/" not in p.relative_to(site).as_posix())
 
 
 # --- expected output -------------------------------------------------------------------------------
@@ -89,11 +91,13 @@ def html_files(site: Path) -> list[Path]:
 
 def test_fixture_site_matches_expected_output(built):
     site, report = built
-    # The offline quiz bank's hands are listed by quiz/bank.json (checked below), not one by one here.
-    pages = [f for f in site_files(site) if not f.startswith(("static/", "quiz/hands/"))]
+    # The offline quiz bank's hands are listed by quiz/bank.json (checked below), not one by one
+    # here; the drills' bank (drills/bank/: fragments, not pages) is checked in tests/test_drills.py.
+    pages = [f for f in site_files(site) if not f.startswith(("static/", "quiz/hands/", "drills/bank/"))]
     bank = json.loads((site / "quiz" / "bank.json").read_text(encoding="utf-8"))
     assert sorted("quiz/" + h["file"] for h in bank["hands"]) == sorted(
         f for f in site_files(site) if f.startswith("quiz/hands/"))
+    assert (site / "drills/bank/index.json").is_file()
     actual = {name: normalise((site / name).read_text(encoding="utf-8")) for name in COMPARED}
     actual["files.txt"] = "\n".join(pages) + "\n"
     if os.environ.get("TUTOR_UPDATE_EXPECTED"):

@@ -215,8 +215,9 @@
   function changed() {
     var q = query();
     history.replaceState(null, "", q ? "?" + q : location.pathname);
-    if (complete(state) && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
-    else if (complete(state) && backendDown && engine) { scoreHere(); }
+    var ready = complete(state) || size(state) === 13;  // 13 tiles: the waits; 14: the score or the discards
+    if (ready && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
+    else if (ready && backendDown && engine) { scoreHere(); }
   }
 
   function fromAddress() {

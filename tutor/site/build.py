@@ -7,7 +7,8 @@
 
 A phase that finds problems ends the build with them all (file:line: message);
 nothing is written, and the previous site stays as it was. The kinds of page are in
-kinds.py, the build's model in model.py, the offline quiz bank in quizbank.py.
+kinds.py, the build's model in model.py, the offline quiz bank in quizbank.py,
+the drills' bank in drillbank.py.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
 
-from . import offline, parallel, quizbank
+from . import drillbank, offline, parallel, quizbank
 from . import search_index as S
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
@@ -74,9 +75,9 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
     if config_path and not Path(config_path).is_file():
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
     site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft)
-    pages, bank = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
+    pages, bank, drills = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
     warnings = check_site(site, pages)
-    write_site(site, pages, bank, out)
+    write_site(site, pages, bank, out, drills)
     return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
 
 
@@ -136,15 +137,15 @@ def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
     return Site(root, content, Frame(config, env, static, translations, pages))
 
 
-def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], dict]:
+def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], dict, dict[str, str]]:
     """Every page of the site, in a fixed order (home, lessons, the 81 fans, other pages, generated
-    ones), and the offline quiz bank (tutor.site.quizbank).
+    ones), the offline quiz bank (tutor.site.quizbank) and the drills' bank (its files by path).
 
     The pages written in markdown are rendered (markdown, then their page template) in forked
     workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
     the build makes from the fan table and the configuration are rendered here."""
     cache = cache or RenderCache(None, "")
-    by_source, bank, problems = render_sources(site, engine, cache)
+    by_source, bank, drills, problems = render_sources(site, engine, cache)
     if problems:
         raise BuildFailed(problems)
     by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
@@ -156,17 +157,19 @@ def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[l
         pages += generated_pages(site)
     except TemplateProblem as err:
         raise BuildFailed([err.problem]) from None
-    return pages, bank
+    return pages, bank, drills
 
 
 PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker costs more than it saves
 SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
 
 
-def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], dict, list[Problem]]:
+def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], dict, dict[str, str],
+                                                                  list[Problem]]:
     """The page of every markdown source, by content path, and the quiz bank. Unchanged
     markdown comes from the cache; the rest is rendered, and both go through their page template,
-    shared out over the cores; a bank not in the cache is dealt by one more task beside them."""
+    shared out over the cores; a bank not in the cache is dealt by one more task beside them, and
+    each drill of the drills' bank not in the cache by one more (tutor.site.drillbank)."""
     cached, todo, keys = {}, [], {}
     for source in site.content.sources:
         keys[source.path] = cache.key(source.path, source.name, source.body, source.body_line, source.meta.get("fan"))
@@ -184,10 +187,12 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
     count = workers * SHARES_PER_WORKER if workers > 1 else 1
     tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
     bank = quizbank.stored_bank(site, cache)
+    drills, drill_tasks = drillbank.stored(site, cache)
     try:
-        results = parallel.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + tasks, workers)
+        results = parallel.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + drill_tasks + tasks,
+                                     workers)
     except parallel.WorkerDied:
-        return {}, {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
+        return {}, {}, {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
                                        "of memory?); nothing was written: run the build again")]
     problems = []
     if bank is None:
@@ -196,6 +201,7 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
             problems.append(dealt)
         else:
             bank = quizbank.keep(site, cache, dealt)
+    drills = drillbank.keep(site, cache, drills, [results.pop(0) for _ in drill_tasks])
     rendered, pages = dict(cached), {}
     for fresh, share_pages, found in results:
         for path, result in fresh.items():
@@ -207,7 +213,7 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
         problems += missing_examples(site.content.sources, rendered)
     if not problems:
         cache.prune()
-    return pages, bank, problems
+    return pages, bank, drills, problems
 
 
 def _render_share(site: Site, converter, sources, cached: dict[str, Rendered]):
@@ -343,11 +349,13 @@ def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
     for ref in dict.fromkeys(refs):
         if ref.tag in ("script", "link-stylesheet"):
             file, _ = resolve(output.url, ref.target)
-            total += static.size(file) if file else 0
+            # A <link> is a stylesheet or the site's icon: the icon is an image, not CSS.
+            if file and (ref.tag == "script" or file.endswith(".css")):
+                total += static.size(file)
     return total
 
 
-def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path) -> None:
+def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path, drills: dict[str, str] | None = None) -> None:
     """Write everything into a fresh folder beside `out`, then swap it in."""
     if out.exists() and not _replaceable(out):
         raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
@@ -371,6 +379,8 @@ def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path) -> No
         # them for the browser).
         data_files = {SEARCH_INDEX: S.to_json(documents).encode("utf-8")}
         data_files.update({relative: text.encode("utf-8") for relative, text in quizbank.files(bank).items()})
+        # The drills' bank (tutor.site.drillbank), fragments of the drills page like the quiz's hands.
+        data_files.update({relative: text.encode("utf-8") for relative, text in (drills or {}).items()})
         for relative, data in data_files.items():
             (staging / relative).parent.mkdir(parents=True, exist_ok=True)
             (staging / relative).write_bytes(data)

@@ -8,8 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tutor.rules import fans as F
+from tutor.views import drills as DV
 from tutor.views import practice as W
-from tutor.views.page import CALCULATOR_URL, QUIZ_URL, NavItem
+from tutor.views.page import CALCULATOR_URL, DRILLS_URL, QUIZ_URL, NavItem
 from tutor.views.problems import Problem
 from tutor.views.templating import EDITION_NAMES
 from tutor.views.tileview import picture_sets
@@ -196,7 +197,12 @@ def practice_pages(site: Site) -> list[OutputPage]:
                 section=site.practice_url("quiz"))
     quiz.search = [S.page_document(site.practice_url("quiz"), _("Fan quiz"),
                                    _("Name the fans of dealt hands, graded with reasons"), _("Page"), ())]
-    return [calculator, quiz]
+    drills = page(site, DRILLS_URL, "drills.html", DV.drills_context(site.config.default_edition),
+                  section=site.practice_url("drills"))
+    drills.search = [S.page_document(site.practice_url("drills"), _("Hand reading"),
+                                     _("What a hand waits on, whether it may be declared, how far from ready, "
+                                       "what to discard"), _("Page"), ())]
+    return [calculator, quiz, drills]
 
 
 def not_found_root(site: Site) -> str:

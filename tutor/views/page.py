@@ -25,6 +25,8 @@ from tutor.views.urls import page_url, root_prefix
 # Files the build writes for the practice pages and the backend reads back.
 CALCULATOR_URL = "calculator/"
 QUIZ_URL = "quiz/"
+DRILLS_URL = "drills/"
+DRILLS_BANK = "drills/bank/"  # index.json and each bank hand's fragments: waits-1.html, waits-1-graded.html
 QUIZ_BANK = "quiz/bank.json"
 LESSON_QUESTIONS = "lesson-questions.json"
 # Reference pages listed in the navigation (when written); the others go in the footer.
@@ -78,6 +80,7 @@ class Frame:
         items.append(NavItem(_("Fan card"), self.url("fan-card")))
         items.append(NavItem(_("Calculator"), self.practice_url("calculator")))
         items.append(NavItem(_("Quiz"), self.practice_url("quiz")))
+        items.append(NavItem(_("Hand reading"), self.practice_url("drills")))
         items.append(NavItem(_("Score sheet"), self.url("scoresheet")))
         return items
 
@@ -113,6 +116,7 @@ class Frame:
             "calculator_url": self.practice_url("calculator"),
             "quiz_url": self.practice_url("quiz"),
             "scoresheet_url": self.url("scoresheet"),
+            "drills_url": self.practice_url("drills"),
             # Where the backend's routes start: the club's backend address, or the site root.
             "backend": backend_root(self.config, root),
             "description": "",

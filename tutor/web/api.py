@@ -7,20 +7,14 @@ request -> parse (this module) -> score (tutor.rules.engine) -> JSON. Every fail
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from flask import Blueprint, jsonify, request
 
-from tutor.rules import tiles as T
-from tutor.rules.analysis import Analysis, analyze, check_hand, last_written_tile
 from tutor.rules.engine import HandError
 from tutor.rules.fans import FAN_BY_ID
-from tutor.rules.notation import MAX_NOTATION_LENGTH
 from tutor.views.scored import ScoredHand
-from tutor.web.scoring import SCORE_FIELDS, parse_fan_key, parse_score_request, score_request
+from tutor.web.scoring import analyze_request, parse_fan_key, parse_score_request, score_request
 
-__all__ = ["bp", "parse_fan_key", "parse_score_request", "score_request"]
+__all__ = ["analyze_request", "bp", "parse_fan_key", "parse_score_request", "score_request"]
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -50,31 +44,6 @@ def api_score():
 
 
 # ---------------------------------------------------------------- POST /api/analyze
-
-ANALYZE_FIELDS = SCORE_FIELDS - {"win"}
-
-
-def analyze_request(data: Any) -> Analysis:
-    """The fields of /api/score except 'win', parsed by the same parser; HandError on bad input.
-
-    A 14-tile hand that wins is scored on its last concealed tile as written; for a
-    13-tile hand the parser is given a stand-in win, which the analysis replaces by each wait."""
-    if not isinstance(data, Mapping):
-        raise HandError("The request body must be a JSON object, such as {\"hand\": \"123m 456p 789s 11s 23p\"}.")
-    if "win" in data:
-        raise HandError(
-            "/api/analyze takes no 'win': it tries every tile on a 13-tile hand, and scores a winning "
-            "14-tile hand on its last tile as written."
-        )
-    unknown = sorted(str(k)[:40] for k in data if k not in ANALYZE_FIELDS)
-    if unknown:
-        raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(ANALYZE_FIELDS))}.")
-    text = data.get("hand")
-    last = last_written_tile(text) if isinstance(text, str) and len(text) <= MAX_NOTATION_LENGTH else None
-    stand_in = T.code(last) if last is not None else "1m"
-    hand, situation, edition, why_not = parse_score_request({**data, "win": stand_in})
-    check_hand(hand)
-    return analyze(hand, situation, edition, why_not)
 
 
 @bp.post("/analyze")

@@ -1,6 +1,7 @@
 """The practice pages as the backend serves them: hand calculator, fan quiz, lesson check questions.
 
-    GET|POST /calculator/        score the hand in the form or query (h, win, situation, rules, why_not)
+    GET|POST /calculator/        score the hand in the form or query (h, win, situation, rules, why_not);
+                                 13 tiles: its waits with their points, 14 that do not win: its discards
     GET|POST /quiz/              deal (mode, seed, fan, band, rules); no seed: pick one
     POST     /quiz/ answer=1     grade the ticked fans (tick, total) of that hand
     POST     /api/lesson-check   grade a lesson's check question (page, question, choice)

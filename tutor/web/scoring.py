@@ -15,9 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tutor.rules.engine import HandError, Result, Situation, score
+from tutor.rules import tiles as T
+from tutor.rules.analysis import Analysis, analyze, check_hand, last_written_tile, tile_count
+from tutor.rules.engine import HandError, NotWinning, Result, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
-from tutor.rules.notation import NotationError, parse_hand
+from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand
+from tutor.views import drills as DV
 from tutor.views import practice as P
 from tutor.web import forms as F
 from tutor.web.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, is_whole_number, shown, text
@@ -84,15 +87,72 @@ def score_request(data: Any) -> Result:
     return score(hand, situation, edition, why_not)
 
 
+ANALYZE_FIELDS = SCORE_FIELDS - {"win"}
+
+
+def analyze_request(data: Any) -> Analysis:
+    """The fields of /api/score except 'win', parsed by the same parser; HandError on bad input.
+
+    A 14-tile hand that wins is scored on its last concealed tile as written; for a
+    13-tile hand the parser is given a stand-in win, which the analysis replaces by each wait."""
+    if not isinstance(data, Mapping):
+        raise HandError("The request body must be a JSON object, such as {\"hand\": \"123m 456p 789s 11s 23p\"}.")
+    if "win" in data:
+        raise HandError(
+            "/api/analyze takes no 'win': it tries every tile on a 13-tile hand, and scores a winning "
+            "14-tile hand on its last tile as written."
+        )
+    unknown = sorted(shown(str(k), 40) for k in data if k not in ANALYZE_FIELDS)
+    if unknown:
+        raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(ANALYZE_FIELDS))}.")
+    text = data.get("hand")
+    last = last_written_tile(text) if isinstance(text, str) and len(text) <= MAX_NOTATION_LENGTH else None
+    stand_in = T.code(last) if last is not None else "1m"
+    hand, situation, edition, why_not = parse_score_request({**data, "win": stand_in})
+    check_hand(hand)
+    return analyze(hand, situation, edition, why_not)
+
+
 def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[str, Any], int]:
     """The calculator's template context and status for a form or query string (anything with
-    get and getlist): a result, a message (400, or 422 for a hand that does not win), or the
-    empty form when a GET names no hand."""
+    get and getlist): a result, the waits of 13 tiles or the discards of 14 that do not win (the
+    analysis), a message (400, or 422 for a hand that does not win), or the empty form when a GET
+    names no hand."""
     values = F.form_values(form)
-    result, error, status = None, None, 200
+    result, analysis, error, status = None, None, None, 200
     if posted or values["h"] or values["win"]:
         try:
-            result = score_request(F.form_to_score_mapping(form))
+            mapping = F.form_to_score_mapping(form)
+            tiles = _tiles(mapping)
+            # 13 tiles: the waits. 14 without a winning tile: the discards (or, when they already
+            # win, their score on the last tile written, as POST /api/analyze gives it).
+            if tiles == 13 or (tiles == 14 and not mapping.get("win")):
+                analysis = _analysis(mapping)
+            else:
+                try:
+                    result = score_request(mapping)
+                except NotWinning:
+                    if tiles != 14:
+                        raise
+                    analysis = _analysis(mapping)  # 14 tiles that do not win: which to discard
         except (HandError, FieldError) as err:
             error, status = str(err), err.status
-    return P.calculator_context(default_edition, values, result, error), status
+    context = P.calculator_context(default_edition, values, result, error)
+    context["analysis"] = analysis
+    return context, status
+
+
+def _tiles(mapping: dict) -> int | None:
+    """The hand's tiles, kongs as 3, or None when the notation cannot be read (the scorer says why)."""
+    try:
+        return tile_count(parse_hand(mapping.get("hand", "")))
+    except NotationError:
+        return None
+
+
+def _analysis(mapping: dict) -> dict:
+    """13 tiles (waits and their points) or 14 that do not win (discards), for calc_analysis.html."""
+    fields = {k: v for k, v in mapping.items() if k not in ("win", "why_not")}
+    found = analyze_request(fields)
+    _, situation, _, _ = parse_score_request({**fields, "win": "1m"})
+    return DV.analysis_view(found, situation)

@@ -153,9 +153,9 @@ class ConfigError(RuntimeError):
 
 
 # What a static site on another origin calls: the JSON API and lesson checks (/api/), the
-# calculator's and quiz's htmx posts, and /healthz, which their scripts fetch to see whether a
+# calculator's, quiz's and drills' htmx posts, and /healthz, which their scripts fetch to see whether a
 # backend answers. Nothing else of the backend is meant for another site's pages.
-CORS_PREFIXES = ("/api/", "/calculator/", "/quiz/")
+CORS_PREFIXES = ("/api/", "/calculator/", "/quiz/", "/drills/")
 CORS_PATHS = ("/healthz",)
 CORS_METHODS = ("GET", "POST")
 # Every request header htmx 2 sends, and Content-Type for JSON posts to /api/score.

@@ -1,0 +1,364 @@
+"""The hand-reading drills (tutor.practice.drills) as the templates show them, for the backend
+and for the bank of hands the build deals for a static host.
+
+Pure: no Flask, Jinja2 or files.
+
+    DrillKey / drill_key   ?mode=&seed=&rules= -> one reproducible drill hand
+    read_answer            the answer form -> {field: [values]} (tile, shanten, declare, total, discard)
+    drills_context         the page: the chooser, a dealt hand, or the hand graded
+    shown                  whether a part of the grading shows for an answer
+
+The grading is rendered whole, every verdict of every tile with a condition on the answer
+(data-when="tile:5s": shown when 5s was picked). The backend hides the parts the answer
+rules out; on a static host the build writes the grading with all of them hidden, and
+drills.js shows those the player's answer calls for, with the same conditions: it never
+scores a hand or draws a tile itself.
+
+Conditions: `f:v` (field f holds v), `f=a,b` (f holds exactly a and b; `f=` nothing), each
+negated by a leading `!`; terms separated by spaces must all hold, alternatives by `|`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from markupsafe import Markup
+
+from tutor.practice import drills as D
+from tutor.rules import tiles as T
+from tutor.rules.analysis import Analysis, Wait
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS
+from tutor.rules.notation import Hand, NotationError, parse_tile
+from tutor.views.practice import PICKER_ROWS, fan_rows, result_query, situation_mapping
+from tutor.views.tileview import hand_view, set_view, tile_view, tiles_view
+
+MODE_NAMES = {
+    "waits": "What does it wait on?",
+    "declare": "Can it be declared?",
+    "shanten": "How far from ready?",
+    "discard": "Best discard",
+}
+MAX_SHANTEN = 6  # the most a 13-tile hand can be from ready (seven pairs: 6)
+FIELDS = ("tile", "shanten", "declare", "total", "discard")
+Answer = Mapping[str, list[str]]
+
+
+@dataclass(frozen=True)
+class DrillKey:
+    """Everything that decides a drill hand; the same key always deals the same hand."""
+
+    mode: str
+    seed: int
+    edition: str = DEFAULT_EDITION
+
+    def deal(self) -> D.Drill:
+        return D.deal(self.mode, self.seed, self.edition)
+
+    def params(self, default_edition: str = DEFAULT_EDITION) -> list[tuple[str, str]]:
+        out = [("mode", self.mode), ("seed", str(self.seed))]
+        if self.edition != default_edition:
+            out.append(("rules", self.edition))
+        return out
+
+    @property
+    def name(self) -> str:
+        """The bank's file name of this hand: waits-12."""
+        return f"{self.mode}-{self.seed}"
+
+
+def _text(form, key: str) -> str:
+    value = form.get(key)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _list(form, key: str) -> list[str]:
+    values = form.getlist(key) if hasattr(form, "getlist") else [form.get(key)]
+    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
+
+
+def drill_key(form, default_edition: str = DEFAULT_EDITION, *, seed: int | None = None) -> DrillKey:
+    """Read mode, seed and rules; DrillError with a player's message when one is wrong.
+
+    seed: used when the form has none (the backend picks one and sends the player to its address)."""
+    mode = _text(form, "mode") or "waits"
+    if mode not in D.MODES:
+        raise D.DrillError(f"Unknown drill '{mode[:20]}': choose one of {', '.join(D.MODES)}.")
+    text = _text(form, "seed")
+    if text:
+        if not text.isdigit() or len(text) > 9:
+            raise D.DrillError(f"The seed must be a whole number from 0 to {D.MAX_SEED - 1}.")
+        seed = int(text)
+    if seed is None:
+        raise D.DrillError("A drill hand needs its seed.")
+    edition = _text(form, "rules") or default_edition
+    if edition not in EDITIONS:
+        raise D.DrillError(f"The rules must be one of {', '.join(EDITIONS)}.")
+    return DrillKey(mode, seed, edition)
+
+
+def _tile(text: str) -> int:
+    try:
+        return parse_tile(text)
+    except NotationError:
+        raise D.DrillError(f"'{text[:10]}' is not a tile: pick tiles such as 5s or E.") from None
+
+
+def read_answer(form, mode: str) -> dict[str, list[str]]:
+    """The player's answer, each value checked and spelt as the conditions spell it."""
+    answer: dict[str, list[str]] = {field: [] for field in FIELDS}
+    if mode in ("waits", "shanten"):
+        answer["tile"] = [T.code(t) for t in sorted({_tile(v) for v in _list(form, "tile")[:34]})]
+    if mode == "shanten":
+        text = _text(form, "shanten")
+        if not text:
+            raise D.DrillError("Say how many tiles the hand is from ready first.")
+        if not text.isdigit() or int(text) > MAX_SHANTEN:
+            raise D.DrillError(f"The number of tiles from ready is a whole number from 0 to {MAX_SHANTEN}.")
+        answer["shanten"] = [str(int(text))]
+    if mode == "declare":
+        choice = _text(form, "declare")
+        if choice not in ("yes", "no"):
+            raise D.DrillError("Say yes or no first: may the hand be declared?")
+        answer["declare"] = [choice]
+        total = _text(form, "total")
+        if total:
+            if not total.isdigit() or len(total) > 4:
+                raise D.DrillError(f"The total must be a whole number of points, not '{total[:20]}'.")
+            answer["total"] = [str(int(total))]
+    if mode == "discard":
+        picked = _list(form, "discard")
+        if not picked:
+            raise D.DrillError("Choose the tile to discard first.")
+        answer["discard"] = [T.code(_tile(picked[0]))]
+    return answer
+
+
+def shown(condition: str, answer: Answer | None) -> bool:
+    """Whether a part of the grading shows for this answer (see the module docstring); with no
+    answer (the static bank) nothing conditional shows until the browser has the answer."""
+    if answer is None:
+        return False
+    return any(all(_term(term, answer) for term in alternative.split()) for alternative in condition.split("|"))
+
+
+def _term(term: str, answer: Answer) -> bool:
+    negate = term.startswith("!")
+    term = term.lstrip("!")
+    if ":" in term:
+        field, value = term.split(":", 1)
+        holds = value in answer.get(field, [])
+    else:
+        field, values = term.split("=", 1)
+        holds = set(answer.get(field, [])) == {v for v in values.split(",") if v}
+    return holds != negate
+
+
+def conditional(answer: Answer | None):
+    """(when, unless) for the templates: the attributes of a part shown when a condition holds
+    (or does not), hidden now unless the answer shows it."""
+    def attributes(name: str, condition: str, show: bool) -> Markup:
+        return Markup(f' {name}="{escape(condition)}"' + ("" if show else " hidden"))
+
+    def when(condition: str) -> Markup:
+        return attributes("data-when", condition, shown(condition, answer))
+
+    def unless(condition: str) -> Markup:
+        return attributes("data-unless", condition, answer is not None and not shown(condition, answer))
+
+    return when, unless
+
+
+def exactly(field: str, tiles) -> str:
+    return f"{field}=" + ",".join(T.code(t) for t in tiles)
+
+
+# ------------------------------------------------------------------------ what the templates show
+
+
+def waiting_hand(hand: Hand) -> dict[str, Any]:
+    """A 13- or 14-tile hand without a winning tile: its declared sets, then its concealed tiles."""
+    sets = [set_view(m) for m in sorted(hand.melds, key=lambda m: m.concealed)]
+    count = len(hand.concealed) + 3 * len(hand.melds)
+    melded = len(hand.open_melds)
+    label = f"Hand {hand.notation()}: {count} tiles"
+    if melded:
+        label += f", {melded} melded {'set' if melded == 1 else 'sets'}"
+    return {"sets": sets + [tiles_view(hand.concealed, "concealed")], "label": label, "notation": hand.notation()}
+
+
+def wait_view(wait: Wait, analysis: Analysis) -> dict[str, Any]:
+    result = wait.result
+    view = {"tile": tiles_view([wait.tile]), "code": T.code(wait.tile), "error": wait.error, "result": None}
+    if result is not None:
+        view["result"] = {
+            "total": result.total,
+            "without_flowers": result.points_without_flowers,
+            "meets_minimum": result.meets_minimum,
+            "wait_fan": next((f.fan for f in result.fans if f.fan.id == wait.wait_fan), None),
+            "lines": fan_rows(result),
+            "query": result_query(result, analysis.edition),
+        }
+    return view
+
+
+def _tile_rows(counts: list[int], expected: set[int]) -> list[dict[str, Any]]:
+    """Every tile that is not expected, for the list of tiles picked wrongly (shown when picked)."""
+    return [{"tile": tiles_view([t]), "code": T.code(t), "when": f"tile:{T.code(t)}", "dead": counts[t] == 4}
+            for t in T.ALL_TILES if t not in expected]
+
+
+def _forms(analysis: Analysis) -> list[tuple[str, int]]:
+    return [(form.replace("_", " "), s) for form, s in analysis.forms.items() if s is not None]
+
+
+def drill_view(key: DrillKey, drill: D.Drill, answer: Answer | None, default_edition: str,
+               graded: bool = False) -> dict[str, Any]:
+    """A dealt hand, with its grading when graded (answer None: the bank's, for the browser to show)."""
+    s = drill.situation
+    view: dict[str, Any] = {
+        "key": key,
+        "mode": key.mode,
+        "params": key.params(default_edition),
+        "edition": drill.edition,
+        "situation": situation_mapping(s),
+        "answer": answer,
+        "graded": None,
+        "when": conditional(answer)[0],
+        "unless": conditional(answer)[1],
+        "picked": answer or {},
+        "picker": [(label, [tile_view(t) for t in tiles]) for label, tiles in PICKER_ROWS],
+    }
+    if key.mode == "declare":
+        view["hand"] = hand_view(drill.hand, s.win, s.flowers)
+    else:
+        view["waiting"] = waiting_hand(drill.hand)
+    if key.mode == "discard":
+        view["discard_choices"] = [tile_view(t) for t in sorted(set(drill.hand.concealed))]
+    if graded:
+        view["graded"] = GRADERS[key.mode](drill)
+    return view
+
+
+def _graded_waits(drill: D.Drill) -> dict[str, Any]:
+    analysis = drill.analysis
+    waits = [w.tile for w in analysis.waits]
+    return {
+        "perfect": exactly("tile", waits),
+        "waits": [wait_view(w, analysis) for w in analysis.waits],
+        "others": _tile_rows(drill.hand.counts(), set(waits)),
+        "short": sum(1 for w in analysis.waits if w.result is not None and not w.result.meets_minimum),
+    }
+
+
+def _graded_shanten(drill: D.Drill) -> dict[str, Any]:
+    analysis = drill.analysis
+    counts = drill.hand.counts()
+    return {
+        "perfect": f"shanten={analysis.shanten} " + exactly("tile", analysis.useful),
+        "shanten": analysis.shanten,
+        "forms": _forms(analysis),
+        "useful": [{"tile": tiles_view([t]), "code": T.code(t), "unseen": 4 - counts[t]} for t in analysis.useful],
+        "unseen": sum(4 - counts[t] for t in analysis.useful),
+        "others": _tile_rows(counts, set(analysis.useful)),
+    }
+
+
+def _graded_declare(drill: D.Drill) -> dict[str, Any]:
+    result = drill.result
+    right = "yes" if result.meets_minimum else "no"
+    return {
+        "perfect": f"declare:{right}",
+        "right": right,
+        "total": result.total,
+        "without_flowers": result.points_without_flowers,
+        "meets_minimum": result.meets_minimum,
+        "lines": fan_rows(result),
+        "excluded": list(result.excluded),
+        "reading": " ".join(result.division.describe()),
+        "query": result_query(result, drill.edition),
+    }
+
+
+def discard_rows(analysis: Analysis, situation) -> list[dict[str, Any]]:
+    """Every discard of a 14-tile hand, best first: the shanten it leaves, the useful tiles and
+    their unseen copies, and for those that leave the hand ready its waits with their points."""
+    best = D.best_discards(analysis)
+    rows = []
+    for rank, option in enumerate(analysis.discards, 1):
+        within = []
+        if option.shanten == 0:
+            left = D.waits_after(analysis.hand, option.tile, situation, analysis.edition)
+            within = [wait_view(w, left) for w in left.waits if w.result is not None]
+        rows.append({
+            "rank": rank,
+            "tile": tiles_view([option.tile]),
+            "code": T.code(option.tile),
+            "shanten": option.shanten,
+            "useful": tiles_view(option.useful),
+            "useful_count": option.useful_count,
+            "best": option.tile in best,
+            "within": within,
+        })
+    return rows
+
+
+def _graded_discard(drill: D.Drill) -> dict[str, Any]:
+    analysis = drill.analysis
+    best = D.best_discards(analysis)
+    first = analysis.discards[0]
+    return {
+        "perfect": "|".join(f"discard:{T.code(t)}" for t in best),
+        "best": tiles_view(best),
+        "best_shanten": first.shanten,
+        "best_count": first.useful_count,
+        "shanten": analysis.shanten,
+        "rows": discard_rows(analysis, drill.situation),
+    }
+
+
+def analysis_view(analysis: Analysis, situation) -> dict[str, Any]:
+    """The calculator's answer for a hand that is not a win to score: 13 tiles (how far from ready,
+    the useful tiles, the waits with their points) or 14 (every discard)."""
+    counts = analysis.hand.counts()
+    view = {
+        "tiles": analysis.tiles,
+        "shanten": analysis.shanten,
+        "forms": _forms(analysis),
+        "hand": waiting_hand(analysis.hand),
+        "useful": tiles_view(analysis.useful) if analysis.useful else None,
+        "unseen": sum(4 - counts[t] for t in analysis.useful),
+        "waits": [wait_view(w, analysis) for w in analysis.waits],
+        "rows": discard_rows(analysis, situation) if analysis.tiles == 14 and analysis.shanten >= 0 else [],
+    }
+    return view
+
+
+GRADERS = {"waits": _graded_waits, "shanten": _graded_shanten, "declare": _graded_declare,
+           "discard": _graded_discard}
+
+
+def drills_context(edition: str = DEFAULT_EDITION, key: DrillKey | None = None, drill: D.Drill | None = None,
+                   answer: Answer | None = None, error: str | None = None, graded: bool = False) -> dict[str, Any]:
+    """The drills page: the chooser, and a dealt hand (answer hidden) or its grading."""
+    return {
+        "title": "Hand reading",
+        "modes": MODE_NAMES,
+        "chosen": key.mode if key else "waits",
+        "edition": key.edition if key else edition,
+        "default_edition": edition,
+        "max_shanten": MAX_SHANTEN,
+        "drill": drill_view(key, drill, answer, edition, graded) if drill is not None and key is not None else None,
+        "error": error,
+    }
+
+
+# ------------------------------------------------------------------------ the static bank
+
+BANK_SIZE = 24  # hands per mode
+
+
+def bank_keys(edition: str, size: int | None = None) -> list[DrillKey]:
+    return [DrillKey(mode, seed, edition) for mode in D.MODES for seed in range(1, (size or BANK_SIZE) + 1)]
