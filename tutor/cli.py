@@ -48,7 +48,7 @@ def _build_command(args: argparse.Namespace) -> int:
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch)
+    return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch, reload=args.reload)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -80,6 +80,8 @@ def parser() -> argparse.ArgumentParser:
     sv.add_argument("--port", type=int, default=8000)
     sv.add_argument("--no-build", action="store_true", help="serve the site as last built")
     sv.add_argument("--watch", action="store_true", help="rebuild the site when content changes")
+    sv.add_argument("--reload", action="store_true",
+                    help="for authors: restart the server when code or templates change, and --watch")
     sv.set_defaults(run=_serve_command)
     return top
 
