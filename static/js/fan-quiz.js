@@ -67,7 +67,7 @@
   }
 
   // --- after a hand or a grade is shown --------------------------------------------------------
-  function shown(pushAddress) {
+  function shown(pushAddress, quiet) {
     var answer = document.getElementById("quiz-answer");
     if (answer && pushAddress) {
       var address = "?" + answer.getAttribute("data-params");
@@ -77,7 +77,7 @@
     if (graded) {
       record(JSON.parse(graded.getAttribute("data-graded")));
       graded.querySelector("h2").focus();
-    } else if (answer) {
+    } else if (answer && !quiet) {
       answer.querySelector("h2").focus();
     }
   }
@@ -164,7 +164,7 @@
       area.textContent = "";
       if (!exact && !fresh) { area.appendChild(el("p", { "class": "notice", role: "status" }, [say("not_in_bank")])); }
       area.appendChild(handForm(entry, data, null));
-      shown(true);
+      shown(true, !fresh); // dealt as the page loads (a shared address): no jump down the page
     });
   }
 
@@ -261,7 +261,8 @@
         [data.fans[id][0] + " ", el("span", { "class": "points-note" }, [points(data.fans[id][2])])])]));
     });
     form.appendChild(choices);
-    var total = el("input", { id: "quiz-total", name: "total", inputmode: "numeric", pattern: "[0-9]*", size: "5", autocomplete: "off" });
+    var total = el("input", { id: "quiz-total", name: "total", inputmode: "numeric", size: "5", autocomplete: "off" });
+    total.addEventListener("input", function () { total.setCustomValidity(""); });
     if (graded) { total.disabled = true; total.value = graded.total === null ? "" : String(graded.total); }
     form.appendChild(el("div", { "class": "field" }, [el("label", { "for": "quiz-total" }, [say("total_label")]), total]));
     if (!graded) { form.appendChild(el("button", { type: "submit", "class": "primary" }, [say("check")])); }
@@ -298,7 +299,8 @@
       found: found.map(function (f) { return f[0]; }), missed: missed.map(function (f) { return f[0]; }),
       wrong: wrong, perfect: perfect }) });
     section.appendChild(el("h2", { id: "graded-title", tabindex: "-1" }, [say(perfect ? "perfect" : "graded")]));
-    var summary = say("summary", { found: found.length, all: entry.fans.length });
+    var summary = entry.fans.length === 1 ? say(found.length ? "summary_one" : "summary_none_of_one")
+      : say("summary", { found: found.length, all: entry.fans.length });
     if (wrong.length) { summary += " " + say(wrong.length === 1 ? "wrong_one" : "wrong_many", { num: wrong.length }); }
     section.appendChild(el("p", { "class": "graded-summary", "data-summary": "" }, [summary]));
     function fanLink(id) { return el("a", { href: fanHref(id) }, [data.fans[id][0]]); }
@@ -340,8 +342,13 @@
 
   // --- start: is there a backend? --------------------------------------------------------------------
   var params = new URLSearchParams(location.search);
-  fetch(backend + "healthz", { cache: "no-store" }).then(function (r) {
-    if (!r.ok) { throw new Error(String(r.status)); }
+  // html[data-backend-state]: "up" or "none" from api/status.js before the first paint; "remote" (a backend
+  // on another host, in site.toml) is asked once.
+  var state = document.documentElement.getAttribute("data-backend-state");
+  (state === "up" ? Promise.resolve() : state === "none" ? Promise.reject(new Error("static host"))
+    : fetch(backend + "healthz", { cache: "no-store" }).then(function (r) {
+      if (!r.ok) { throw new Error(String(r.status)); }
+    })).then(function () {
     // The built page, served by a front server or a static host with the backend elsewhere:
     // ask the backend for the hand in the address.
     if (params.get("mode") && !document.getElementById("quiz-answer") && window.htmx) {
@@ -351,7 +358,7 @@
     }
   }).catch(function () {
     offline = true;
-    page.querySelector("[data-offline-notice]").hidden = false;
+    if (state !== "none") { document.documentElement.setAttribute("data-backend-state", "down"); }
     if (params.get("mode") && !document.getElementById("quiz-answer")) { dealOffline(params, false); }
   });
 })();

@@ -22,7 +22,16 @@ from pathlib import Path
 
 from tutor.rules import fans as F
 from tutor.views.config import load_config
-from tutor.views.page import CALCULATOR_URL, LESSON_QUESTIONS, QUIZ_BANK, QUIZ_URL, Frame, PageTitle
+from tutor.views.page import (
+    BACKEND_STATUS,
+    CALCULATOR_URL,
+    LESSON_QUESTIONS,
+    QUIZ_BANK,
+    QUIZ_URL,
+    Frame,
+    PageTitle,
+    backend_status_script,
+)
 from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
@@ -276,7 +285,7 @@ def _render_sources(site: Site, converter, sources) -> tuple[dict[str, Rendered]
 def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
     """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
     warnings = []
-    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS}
+    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS, BACKEND_STATUS}
     ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:
         ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
@@ -358,6 +367,8 @@ def write_site(site: Site, pages: list[OutputPage], bank: str, out: Path) -> Non
         (staging / QUIZ_BANK).parent.mkdir(parents=True, exist_ok=True)
         (staging / QUIZ_BANK).write_text(bank, encoding="utf-8")
         (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
+        (staging / BACKEND_STATUS).parent.mkdir(parents=True, exist_ok=True)
+        (staging / BACKEND_STATUS).write_text(backend_status_script("none"), encoding="utf-8")
         (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
         _swap(staging, out)
     except OSError as err:

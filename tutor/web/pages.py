@@ -38,7 +38,7 @@ from tutor.practice.quiz import QuizError, grade
 from tutor.rules.engine import HandError
 from tutor.views import practice as P
 from tutor.views.config import PROJECT
-from tutor.views.page import LESSON_QUESTIONS, Frame
+from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, Frame, backend_status_script
 from tutor.views.problems import BuildFailed
 from tutor.views.urls import root_prefix
 from tutor.web.api import score_request
@@ -122,6 +122,19 @@ def render(template: str, url: str, context: dict, *, section: str = "") -> str:
 
 def edition() -> str:
     return frame().config.default_edition
+
+
+# --------------------------------------------------------------------------- is there a backend?
+
+
+@bp.get("/" + BACKEND_STATUS)
+def backend_status():
+    """The practice pages load this script before their first paint; the build's own copy, which a
+    static host serves, says "none". Never cached: the same pages may be served with or without us."""
+    response = make_response(backend_status_script("up"))
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 # --------------------------------------------------------------------------- calculator
