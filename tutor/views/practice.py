@@ -26,7 +26,7 @@ from tutor.rules import tiles as T
 from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
 from tutor.rules.notation import format_tiles
-from tutor.views.tileview import hand_view, inline_sets, tile_view
+from tutor.views.tileview import hand_view, inline_sets, reading_view, tile_view
 from tutor.views.urls import calculator_query
 
 # ------------------------------------------------------------------------ calculator forms
@@ -40,7 +40,8 @@ MAX_FORM_WHY_NOT = 81
 def form_to_score_mapping(form) -> dict[str, Any]:
     """The scoring API's fields from a form or query string (a werkzeug MultiDict, or any mapping
     with getlist). Only types change here: every rule about the values stays in
-    tutor.web.api.parse_score_request, which the JSON API uses too. Unknown fields are ignored: a
+    tutor.web.api.parse_score_request, which the JSON API uses too, except that an empty hand or
+    winning tile is said with the form's own names for them. Unknown fields are ignored: a
     page's form carries other things (the add-as choice of the tile picker, htmx's own)."""
     data: dict[str, Any] = {}
     hand = _text(form, "h") or _text(form, "hand")
@@ -49,6 +50,13 @@ def form_to_score_mapping(form) -> dict[str, Any]:
     win = _text(form, "win")
     if win is not None:
         data["win"] = win
+    # Said with the page's own names for the fields (the API's say "Missing field 'win'").
+    if not (data.get("hand") or "").strip():
+        raise HandError("The hand is empty: pick its tiles above, or write it in the box 'Hand in notation', "
+                        "such as [EEE] 123m 456p 789s 55s.")
+    if not (data.get("win") or "").strip():
+        raise HandError("Say which tile completed the hand: pick it last, or write it in the box 'Winning tile', "
+                        "such as 5s or E.")
     for flag in Situation.FLAGS:
         value = _text(form, flag)
         if value is None:
@@ -392,6 +400,8 @@ def result_view(result, default_edition: str = DEFAULT_EDITION) -> dict[str, Any
     excluded_ids = {e.fan.id for e in result.excluded}
     return {
         "hand": hand_view(result.hand, s.win, s.flowers),
+        # The hand drawn as the sets it was read as (the calculator shows this one).
+        "read": reading_view(result.hand, result.division, s.win, s.flowers, tuple(f.fan.slug for f in result.fans)),
         "notation": result.hand.notation(),
         "situation": situation_mapping(s),
         "edition": result.edition,
