@@ -173,7 +173,13 @@ def quiz():
         dealt = key.deal()
         graded, ticked, total = None, [], None
         if answering:
-            ticked, total = P.parse_ticks(form), P.parse_total(form)
+            ticked = P.parse_ticks(form)
+            try:
+                total = P.parse_total(form)
+            except QuizError as err:  # said by the box, with the hand and the ticks kept
+                context = P.quiz_context(default, key, dealt, None, ticked)
+                context.update(total_error=str(err), total_text=(form.get("total") or "")[:20])
+                return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
             graded = grade(dealt.result, ticked, total)
     except QuizError as err:
         mode = form.get("mode") if form.get("mode") in P.MODE_NAMES else "starter"
