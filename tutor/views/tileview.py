@@ -180,7 +180,7 @@ class ReadingView:
     winning_group: int  # index in groups of the set drawn with the winning tile
     flowers: SetView | None
     label: str
-    melded: bool  # some set was claimed (drawn with a turned tile)
+    melded: bool  # some set was claimed: a tile is drawn turned
 
 
 # Fans that say which set the winning tile completed.
@@ -231,7 +231,7 @@ def reading_view(hand: Hand, division, win: int, flowers: int = 0, fans: tuple[s
         bonus = SetView("flowers", f"{flowers} flower {'tile' if flowers == 1 else 'tiles'}",
                         tuple(bonus_view(i) for i in range(flowers)))
     return ReadingView(tuple(views), at, bonus, _spoken("Hand read as", names, win, flowers),
-                       any(v.melded for v in views))
+                       any(t.turned for v in views for t in v.tiles))
 
 
 def _declared(melds: list, group) -> Meld | None:
