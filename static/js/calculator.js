@@ -360,12 +360,13 @@
     explaining = !!(event.submitter && event.submitter.closest(".why-not-ask"));
   });
   form.addEventListener("calc-change", function () { explaining = false; });
-  // An answer for a hand that has changed since (undone, cleared, edited) is not shown.
-  form.addEventListener("htmx:beforeRequest", function (event) {
-    event.detail.xhr.tutorHand = handBox.value + "|" + winBox.value;
-  });
+  // An answer for a hand that has changed since (undone, cleared, edited) is not shown. Requests
+  // queue (hx-sync "queue last") rather than abort each other: htmx logs an aborted request as a
+  // console error, and this check drops the answers that came too late.
+  function asked() { return handBox.value + "|" + winBox.value + "|" + query(); }
+  form.addEventListener("htmx:beforeRequest", function (event) { event.detail.xhr.tutorAsked = asked(); });
   form.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.xhr.tutorHand !== handBox.value + "|" + winBox.value) { event.detail.shouldSwap = false; }
+    if (event.detail.xhr.tutorAsked !== asked()) { event.detail.shouldSwap = false; }
   });
   // The result: announce its first line, show the total by the picker, and light the tiles of a fan
   // while its row has the pointer or focus.
