@@ -230,6 +230,7 @@
 
   // A hand that is not whole has no score: take the last one away, here and by the picker.
   function clearResult() {
+    result.removeAttribute("aria-busy");
     if (!result.querySelector("[data-summary]")) { return; }
     result.textContent = "";
     var hint = document.createElement("p");
@@ -364,7 +365,14 @@
   // queue (hx-sync "queue last") rather than abort each other: htmx logs an aborted request as a
   // console error, and this check drops the answers that came too late.
   function asked() { return handBox.value + "|" + winBox.value + "|" + query(); }
-  form.addEventListener("htmx:beforeRequest", function (event) { event.detail.xhr.tutorAsked = asked(); });
+  // While an answer is on its way, the result on screen is marked busy (dimmed, and aria-busy).
+  form.addEventListener("htmx:beforeRequest", function (event) {
+    event.detail.xhr.tutorAsked = asked();
+    result.setAttribute("aria-busy", "true");
+  });
+  form.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr.tutorAsked === asked()) { result.removeAttribute("aria-busy"); }
+  });
   form.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.xhr.tutorAsked !== asked()) { event.detail.shouldSwap = false; }
   });
