@@ -49,7 +49,7 @@ def _build_command(args: argparse.Namespace) -> int:
 
 
 def _serve_command(args: argparse.Namespace) -> int:
-    return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch, workers=args.workers)
+    return serve(host=args.host, port=args.port, build=not args.no_build, watch=args.watch, workers=args.workers, reload=args.reload)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -82,6 +82,8 @@ def parser() -> argparse.ArgumentParser:
     sv.add_argument("--workers", type=int, help="worker processes (default: TUTOR_WORKERS, or one per core)")
     sv.add_argument("--no-build", action="store_true", help="serve the site as last built")
     sv.add_argument("--watch", action="store_true", help="rebuild the site when content changes")
+    sv.add_argument("--reload", action="store_true",
+                    help="for authors: restart on a change of code, templates or site.toml, and rebuild on content")
     sv.set_defaults(run=_serve_command)
     return top
 

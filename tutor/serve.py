@@ -26,6 +26,10 @@ import os
 import sys
 import threading
 
+from granian import Granian
+from granian.constants import Interfaces
+from granian.http import HTTP1Settings
+
 from tutor.app import DEFAULT_SITE_DIR, create_app
 from tutor.site import build_site
 from tutor.site.watch import watch as watch_content
@@ -59,14 +63,10 @@ def bind_address(host: str | None = None, port: int | None = None) -> tuple[str,
     return host or env_host or "127.0.0.1", int(port or env_port or 8000)
 
 
-def server(host: str, port: int, workers: int):
-    """The Granian server for the backend, with the settings measured in bench/servers.md."""
-    from granian import Granian
-    from granian.constants import Interfaces
-    from granian.http import HTTP1Settings
-
-    return Granian(
-        APP,
+def server_options(host: str, port: int, workers: int, reload: bool = False) -> dict:
+    """Granian's settings for the backend, as measured in bench/servers.md. reload (for authors):
+    restart the workers when tutor's code, a template or site.toml changes."""
+    options = dict(
         factory=True,
         address=host,
         port=port,
@@ -79,11 +79,22 @@ def server(host: str, port: int, workers: int):
         respawn_interval=RESPAWN_SECONDS,
         workers_max_rss=int(os.environ.get("TUTOR_MAX_RSS_MB") or 400),
         log_access=bool(os.environ.get("TUTOR_ACCESS_LOG")),
+        reload=reload,
     )
+    if reload:
+        options["reload_paths"] = [PROJECT_ROOT / "tutor", PROJECT_ROOT / "templates", PROJECT_ROOT / "site.toml"]
+    return options
+
+
+def server(host: str, port: int, workers: int, reload: bool = False) -> Granian:
+    return Granian(APP, **server_options(host, port, workers, reload))
 
 
 def serve(host: str | None = None, port: int | None = None, build: bool = True, watch: bool = False,
-          workers: int | None = None) -> int:
+          workers: int | None = None, reload: bool = False) -> int:
+    """reload: for authors, the workers restart on a change of code, templates or site.toml, and
+    the site is rebuilt on a change of content (watch)."""
+    watch = watch or reload
     host, port = bind_address(host, port)
     workers = workers or default_workers()
     try:
@@ -102,5 +113,5 @@ def serve(host: str | None = None, port: int | None = None, build: bool = True, 
     # limit's store (more than one needs a shared one), and never Flask's debug mode under this server.
     os.environ["TUTOR_WORKERS"] = str(workers)
     os.environ["TUTOR_ENV"] = "production"
-    server(host, port, workers).serve()
+    server(host, port, workers, reload).serve()
     return 0

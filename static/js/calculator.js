@@ -2,8 +2,11 @@
    hand kept in the address. htmx sends the form to the backend and swaps in the result
    (templates/fragments/calc_result.html); this script only builds the hand. Tiles are numbered
    0..33 as in tutor/rules/tiles.py; their names and pictures are the picker's buttons, which the
-   template drew from tutor.rules.tiles. Without this script the form still posts. When no backend
-   answers, the same fragment comes from the in-browser engine (engine-client.js), into the same place. */
+   template drew from tutor.rules.tiles. Without this script the form still posts.
+   Whether a backend answers is known before the first paint (html[data-backend-state], set by
+   api/status.js: "up" when the backend serves this site, "none" on a static host; "remote" when
+   site.toml's backend_url names another host, asked once with GET healthz). When none answers,
+   the same fragment comes from the in-browser engine (engine-client.js), into the same place. */
 (function () {
   "use strict";
   var page = document.querySelector("[data-calculator]");
@@ -18,15 +21,18 @@
   var status = page.querySelector("[data-status]");
   var notice = page.querySelector("[data-backend-notice]");
   var resultStatus = page.querySelector("[data-result-status]");
+  var pickerTotal = page.querySelector("[data-picker-total]");
+  var root = document.documentElement;
   var buttons = Array.prototype.slice.call(grid.querySelectorAll("button.pick"));
   var SUITS = "mps", HONORS = "ESWNCFP", FLAGS = ["self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong"];
 
   var state = { melds: [], concealed: [], win: null };
   var undo = [];
   var typing = false;
-  var backendDown = false;
+  var backendDown = root.getAttribute("data-backend-state") === "none";
   var engine = window.tutorEngine && window.tutorEngine.available() ? window.tutorEngine : null;
-  var asked = 0;
+  var engineAsked = 0;  // the engine's answers to older hands are dropped
+  var explaining = false; // the last request was an "Explain" under "Why not"
 
   // --- notation, as tutor/rules/notation.py reads and writes it ------------------------------------
   function code(t) { return t < 27 ? (t % 9 + 1) + SUITS[Math.floor(t / 9)] : HONORS[t - 27]; }
@@ -137,6 +143,10 @@
       built.appendChild(group);
     });
     var winAt = state.concealed.lastIndexOf(state.win);
+    // The concealed tiles are one tab stop (the winning tile's), with the arrow keys between them, as in the picker.
+    var focusAt = built.contains(document.activeElement) && document.activeElement.hasAttribute("data-index")
+      ? Number(document.activeElement.getAttribute("data-index")) : null;
+    var stop = winAt >= 0 ? winAt : 0;
     var loose = document.createElement("span");
     loose.className = "tile-set built-concealed";
     state.concealed.forEach(function (t, i) {
@@ -144,6 +154,7 @@
       b.type = "button";
       b.className = "built-tile";
       b.setAttribute("data-index", String(i));
+      b.tabIndex = i === stop ? 0 : -1;
       b.setAttribute("aria-pressed", String(i === winAt));
       b.setAttribute("aria-label", tileName(t) + (i === winAt ? ", " + built.getAttribute("data-win-label") : ""));
       b.title = built.getAttribute("data-pick-win");
@@ -151,6 +162,7 @@
       loose.appendChild(b);
     });
     built.appendChild(loose);
+    if (focusAt !== null) { var again = loose.children[Math.min(focusAt, loose.children.length - 1)]; if (again) { again.focus(); } }
   }
 
   function syncBoxes() {
@@ -175,7 +187,7 @@
       next.concealed = next.concealed.concat([t]).sort(byNumber);
       next.win = t;
     } else if (mode === "chow") {
-      if (t >= 27) { say(modeLabel("chow") + ": " + tileName(t) + " ✗"); return; }
+      if (t >= 27) { say(msg("chow-honor").replace("{tile}", tileName(t))); return; }
       next.melds.push({ kind: "chow", tile: Math.min(t, Math.floor(t / 9) * 9 + 6), concealed: false });
     } else {
       next.melds.push({ kind: mode === "pung" ? "pung" : "kong", tile: t, concealed: mode === "concealed-kong" });
@@ -215,9 +227,44 @@
   function changed() {
     var q = query();
     history.replaceState(null, "", q ? "?" + q : location.pathname);
-    var ready = complete(state) || size(state) === 13;  // 13 tiles: the waits; 14: the score or the discards
-    if (ready && !backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
-    else if (ready && backendDown && engine) { scoreHere(); }
+    // 13 tiles: the waits; 14: the score, or the discards of a hand that does not win.
+    if (!complete(state) && size(state) !== 13) { clearResult(); return; }
+    if (!backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
+    else if (backendDown && engine) { scoreHere(); }
+  }
+
+  // A hand that is not whole has no score: take the last one away, here and by the picker.
+  function clearResult() {
+    result.removeAttribute("aria-busy");
+    if (!result.querySelector("[data-summary]")) { return; }
+    result.textContent = "";
+    var hint = document.createElement("p");
+    hint.className = "hint";
+    hint.textContent = result.getAttribute("data-placeholder");
+    result.appendChild(hint);
+    pickerTotal.textContent = "";
+    resultStatus.textContent = "";
+  }
+
+  // The total, by the picker: on a phone the result is two screens further down.
+  function showTotal(summary) {
+    pickerTotal.textContent = "";
+    if (!summary) { return; }
+    var text = document.createElement("span");
+    text.textContent = (summary.getAttribute("data-short") || summary.getAttribute("data-summary") || summary.textContent).trim() + " ";
+    pickerTotal.appendChild(text);
+    var see = document.createElement("a");
+    see.href = "#calc-result";
+    see.textContent = pickerTotal.getAttribute("data-msg-see");
+    see.addEventListener("click", function (event) {
+      event.preventDefault();
+      var target = result.querySelector("h2") || result;
+      if (!target.hasAttribute("tabindex")) { target.setAttribute("tabindex", "-1"); }
+      target.focus();
+      target.scrollIntoView({ block: "start" });
+    });
+    pickerTotal.appendChild(see);
+    pickerTotal.className = "picker-total " + (summary.classList.contains("verdict-ok") ? "total-ok" : "total-short");
   }
 
   function fromAddress() {
@@ -233,9 +280,9 @@
 
   // No backend: the in-browser engine answers with the backend's own fragment, swapped in as htmx would.
   function scoreHere() {
-    var mine = ++asked;
+    var mine = ++engineAsked;
     engine.calculator(new URLSearchParams(new FormData(form)).toString()).then(function (answer) {
-      if (mine !== asked) { return; }
+      if (mine !== engineAsked) { return; }
       result.innerHTML = answer.html;
       announce();
     }, function () { engine = null; showDown(false); });
@@ -243,11 +290,12 @@
 
   function showDown(scoreNow) {
     backendDown = true;
+    if (root.getAttribute("data-backend-state") !== "none") { root.setAttribute("data-backend-state", "down"); }
     if (engine) {
       if (scoreNow) { scoreHere(); }
       return;
     }
-    notice.hidden = false;
+    root.setAttribute("data-engine", "none");  // the notice for a browser that cannot run the engine
     // Say it where the score would have been too, for whoever is looking there.
     if (!result.querySelector("[data-summary]")) {
       var copy = notice.cloneNode(true);
@@ -281,6 +329,21 @@
     buttons[to].tabIndex = 0;
     buttons[to].focus();
   });
+  built.addEventListener("keydown", function (event) {
+    var b = event.target.closest("button.built-tile");
+    if (!b) { return; }
+    var all = Array.prototype.slice.call(built.querySelectorAll("button.built-tile"));
+    var i = all.indexOf(b), to = null;
+    if (event.key === "ArrowRight" || event.key === "ArrowDown") { to = (i + 1) % all.length; }
+    else if (event.key === "ArrowLeft" || event.key === "ArrowUp") { to = (i + all.length - 1) % all.length; }
+    else if (event.key === "Home") { to = 0; }
+    else if (event.key === "End") { to = all.length - 1; }
+    if (to === null) { return; }
+    event.preventDefault();
+    b.tabIndex = -1;
+    all[to].tabIndex = 0;
+    all[to].focus();
+  });
   built.addEventListener("click", function (event) {
     var b = event.target.closest("button.built-tile");
     if (!b) { return; }
@@ -313,10 +376,38 @@
     changed();
   });
 
-  // The result: announce its first line, and light the tiles of a fan while its row has the pointer or focus.
+  // Which request is this? "Explain" sends the form too: its answer is where focus goes next.
+  form.addEventListener("submit", function (event) {
+    explaining = !!(event.submitter && event.submitter.closest(".why-not-ask"));
+  });
+  form.addEventListener("calc-change", function () { explaining = false; });
+  // An answer for a hand that has changed since (undone, cleared, edited) is not shown. Requests
+  // queue (hx-sync "queue last") rather than abort each other: htmx logs an aborted request as a
+  // console error, and this check drops the answers that came too late.
+  function asked() { return handBox.value + "|" + winBox.value + "|" + query(); }
+  // While an answer is on its way, the result on screen is marked busy (dimmed, and aria-busy).
+  form.addEventListener("htmx:beforeRequest", function (event) {
+    event.detail.xhr.tutorAsked = asked();
+    result.setAttribute("aria-busy", "true");
+  });
+  form.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr.tutorAsked === asked()) { result.removeAttribute("aria-busy"); }
+  });
+  form.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.tutorAsked !== asked()) { event.detail.shouldSwap = false; }
+  });
+  // The result: announce its first line, show the total by the picker, and light the tiles of a fan
+  // while its row has the pointer or focus.
   function announce() {
     var summary = result.querySelector("[data-summary]");
     resultStatus.textContent = summary ? (summary.getAttribute("data-summary") || summary.textContent) : "";
+    showTotal(summary);
+    if (explaining) {
+      explaining = false;
+      var answers = result.querySelectorAll(".why-not-answers li");
+      var target = answers.length ? answers[answers.length - 1] : result.querySelector("#why-not-title");
+      if (target) { target.setAttribute("tabindex", "-1"); target.focus(); }
+    }
   }
   result.addEventListener("htmx:afterSwap", announce);
   function light(row) {
@@ -343,13 +434,29 @@
   });
 
   fromAddress();
-  picker.hidden = false;
   var haveResult = !!result.querySelector("[data-summary]");
   if (handBox.value.trim()) { fromBoxes(); } else { render(); }
-  fetch(backendHealth(), { cache: "no-store" }).then(function (response) {
-    if (!response.ok) { throw new Error(String(response.status)); }
-    if (complete(state) && !haveResult && window.htmx) { window.htmx.trigger(form, "calc-change"); }
-  }).catch(function () { showDown(complete(state) && !haveResult); });
-
-  function backendHealth() { return page.getAttribute("data-backend") + "healthz"; }
+  showTotal(result.querySelector("[data-summary]"));
+  var backendState = root.getAttribute("data-backend-state");
+  function scoreFromAddress() {
+    if (!complete(state) || haveResult || !window.htmx) { return; }
+    // htmx wires the form on DOMContentLoaded (its listener is first, as its script is), which comes
+    // after this deferred script has run.
+    if (document.readyState !== "complete") {
+      document.addEventListener("DOMContentLoaded", function () { window.htmx.trigger(form, "calc-change"); });
+    } else {
+      window.htmx.trigger(form, "calc-change");
+    }
+  }
+  if (backendState === "none") {
+    showDown(complete(state) && !haveResult);
+  } else if (backendState === "remote") {
+    // Configured on another host: ask it once whether it answers (CORS allowed, not down).
+    fetch(page.getAttribute("data-backend") + "healthz", { cache: "no-store" }).then(function (response) {
+      if (!response.ok) { throw new Error(String(response.status)); }
+      scoreFromAddress();
+    }).catch(function () { showDown(complete(state) && !haveResult); });
+  } else {
+    scoreFromAddress();
+  }
 })();

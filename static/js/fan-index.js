@@ -67,7 +67,6 @@
     form.addEventListener("input", apply);
     form.addEventListener("change", apply);
     form.addEventListener("submit", function (event) { event.preventDefault(); apply(); });
-    form.hidden = false;
     apply();
   });
 })();

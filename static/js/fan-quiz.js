@@ -67,7 +67,7 @@
   }
 
   // --- after a hand or a grade is shown --------------------------------------------------------
-  function shown(pushAddress) {
+  function shown(pushAddress, quiet) {
     var answer = document.getElementById("quiz-answer");
     if (answer && pushAddress) {
       var address = "?" + answer.getAttribute("data-params");
@@ -77,7 +77,7 @@
     if (graded && !graded.hidden) {
       record(JSON.parse(graded.getAttribute("data-graded")));
       graded.querySelector("h2").focus();
-    } else if (answer) {
+    } else if (answer && !quiet) {
       answer.querySelector("h2").focus();
     }
   }
@@ -174,10 +174,14 @@
         if (!exact && !fresh) {
           area.insertBefore(el("p", { "class": "notice", role: "status" }, [say("not_in_bank")]), area.firstChild);
         }
-        shown(true);
+        shown(true, !fresh); // dealt as the page loads (a shared address): no jump down the page
       }).catch(failed);
     });
   }
+
+  area.addEventListener("input", function (event) {
+    if (event.target.id === "quiz-total") { event.target.setCustomValidity(""); }
+  });
 
   function gradeOffline(form) {
     var grading = area.querySelector("[data-offline-grading]");
@@ -229,8 +233,13 @@
 
   // --- start: is there a backend? --------------------------------------------------------------------
   var params = new URLSearchParams(location.search);
-  fetch(backend + "healthz", { cache: "no-store" }).then(function (r) {
-    if (!r.ok) { throw new Error(String(r.status)); }
+  // html[data-backend-state]: "up" or "none" from api/status.js before the first paint; "remote" (a backend
+  // on another host, in site.toml) is asked once.
+  var state = document.documentElement.getAttribute("data-backend-state");
+  (state === "up" ? Promise.resolve() : state === "none" ? Promise.reject(new Error("static host"))
+    : fetch(backend + "healthz", { cache: "no-store" }).then(function (r) {
+      if (!r.ok) { throw new Error(String(r.status)); }
+    })).then(function () {
     // The built page, served by a front server or a static host with the backend elsewhere:
     // ask the backend for the hand in the address.
     if (params.get("mode") && !document.getElementById("quiz-answer") && window.htmx) {
@@ -240,7 +249,7 @@
     }
   }).catch(function () {
     offline = true;
-    page.querySelector("[data-offline-notice]").hidden = false;
+    if (state !== "none") { document.documentElement.setAttribute("data-backend-state", "down"); }
     if (params.get("mode") && !document.getElementById("quiz-answer")) { dealOffline(params, false); }
   });
 })();

@@ -4,7 +4,8 @@
    check only, so a lesson stays light for readers who never check; the backend's verdict
    (templates/fragments/lesson_check.html) is swapped into the feedback.
    Without one (a static host, or the backend down), the page grades itself from the answer
-   written into it, as before. Without JavaScript the form posts to the backend, and the
+   written into it, as before. A static host is known before any request: api/status.js, which the
+   page loads in <head>, says "none" there (html[data-backend-state]), so nothing is posted in vain. Without JavaScript the form posts to the backend, and the
    <details> still reveals the answer on any host. */
 (function () {
   "use strict";
@@ -64,6 +65,7 @@
     var form = event.target;
     if (!isQuestion(form) || event.defaultPrevented) { return; } // htmx, once loaded, has it
     event.preventDefault();
+    if (document.documentElement.getAttribute("data-backend-state") === "none") { backend = "down"; }
     if (backend === "down" || !form.hasAttribute("hx-post") || !form.querySelector("input[name='choice']:checked")) {
       gradeHere(form);
       return;

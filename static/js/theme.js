@@ -5,6 +5,9 @@
 (function () {
   "use strict";
   var root = document.documentElement;
+  // What only works with a script (.needs-js: the tile picker, the filters, these buttons) is laid out
+  // from the first paint, instead of appearing later and pushing the page down.
+  root.classList.add("js");
   var THEME_KEY = "tutor-theme";
   var INDEX_KEY = "tutor-tile-index";
   var darkQuery = window.matchMedia ? window.matchMedia("(prefers-color-scheme: dark)") : null;
@@ -43,7 +46,6 @@
     });
     if (darkQuery && darkQuery.addEventListener) { darkQuery.addEventListener("change", sync); }
     sync();
-    button.hidden = false;
   }
 
   function wireTileIndex(button) {
@@ -59,7 +61,6 @@
       sync();
     });
     sync();
-    button.hidden = false;
   }
 
   document.addEventListener("DOMContentLoaded", function () {

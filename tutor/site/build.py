@@ -23,7 +23,16 @@ from pathlib import Path
 
 from tutor.rules import fans as F
 from tutor.views.config import load_config
-from tutor.views.page import CALCULATOR_URL, LESSON_QUESTIONS, QUIZ_BANK, QUIZ_URL, Frame, PageTitle
+from tutor.views.page import (
+    BACKEND_STATUS,
+    CALCULATOR_URL,
+    LESSON_QUESTIONS,
+    QUIZ_BANK,
+    QUIZ_URL,
+    Frame,
+    PageTitle,
+    backend_status_script,
+)
 from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
@@ -291,7 +300,7 @@ def _render_sources(site: Site, converter, sources) -> tuple[dict[str, Rendered]
 def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
     """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
     warnings = []
-    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS}
+    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS, BACKEND_STATUS}
     files |= set(offline.FILES)
     ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:
@@ -387,6 +396,8 @@ def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path, drill
         (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
         # The installable app: service worker, manifests, the in-browser engine's bundle.
         offline.write_offline_files(site, pages, data_files, staging)
+        (staging / BACKEND_STATUS).parent.mkdir(parents=True, exist_ok=True)
+        (staging / BACKEND_STATUS).write_text(backend_status_script("none"), encoding="utf-8")
         (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
         _swap(staging, out)
     except OSError as err:

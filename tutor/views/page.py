@@ -29,6 +29,17 @@ DRILLS_URL = "drills/"
 DRILLS_BANK = "drills/bank/"  # index.json and each bank hand's fragments: waits-1.html, waits-1-graded.html
 QUIZ_BANK = "quiz/bank.json"
 LESSON_QUESTIONS = "lesson-questions.json"
+# Whether a tutor backend answers this site, known before the first paint without a failing request:
+# the build writes this script saying "none", and a backend that serves the site answers the same
+# address itself with "up" (tutor.web.pages). Under api/, which a front server (deploy/nginx.conf)
+# already passes to the backend. Pages whose site.toml backend_url names another host do not load it.
+BACKEND_STATUS = "api/status.js"
+
+
+def backend_status_script(state: str) -> str:
+    return ("/* tutor: is there a scoring backend? \"none\": this copy of the site is static (written by the build);\n"
+            "   \"up\": the backend that serves it answered. Read by calculator.js, fan-quiz.js and quiz.js. */\n"
+            f'document.documentElement.setAttribute("data-backend-state", "{state}");\n')
 # Reference pages listed in the navigation (when written); the others go in the footer.
 NAV_PAGES = ("rulings", "glossary")
 
@@ -122,6 +133,8 @@ class Frame:
             "description": "",
             "summary": "",
             "has_questions": False,
+            "backend_status": link(BACKEND_STATUS),
+            "backend_remote": self.config.backend_url.startswith(("http://", "https://", "//")),
             "body": "",
         }
 

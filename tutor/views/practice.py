@@ -25,7 +25,7 @@ from tutor.rules import tiles as T
 from tutor.rules.engine import Situation
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FANS, Fan
 from tutor.views.scored import FanLine, ScoredHand
-from tutor.views.tileview import hand_view, tile_view
+from tutor.views.tileview import hand_view, reading_view, tile_view
 from tutor.views.urls import calculator_query
 
 SITUATION_FIELDS = ("win", "seat_wind", "prevalent_wind", "flowers") + Situation.FLAGS
@@ -193,6 +193,8 @@ def result_view(result, default_edition: str = DEFAULT_EDITION) -> dict[str, Any
     excluded_ids = {e.fan.id for e in result.excluded}
     return {
         "hand": hand_view(result.hand, s.win, s.flowers),
+        # The hand drawn as the sets it was read as (the calculator shows this one).
+        "read": reading_view(result.hand, result.division, s.win, s.flowers, tuple(f.fan.slug for f in result.fans)),
         "notation": result.hand.notation(),
         "situation": situation_mapping(s),
         "edition": result.edition,

@@ -14,7 +14,7 @@ from html import escape
 
 from markupsafe import Markup
 
-from tutor.views.tileview import HandView, SetView, TileView
+from tutor.views.tileview import HandView, ReadingView, SetView, TileView
 
 # Tile groups that are just tiles in a row; every other kind is a named set (role=group).
 _PLAIN = ("tiles", "concealed")
@@ -72,6 +72,21 @@ class TileRenderer:
         if hand.flowers:
             parts.append(self.set(hand.flowers, sprite))
         return Markup(f'<div class="hand" role="group" aria-label="{escape(hand.label)}">{"".join(parts)}</div>')
+
+    def reading(self, view: ReadingView, sprite: str) -> Markup:
+        """A scored hand as the engine read it: each set apart, the winning tile marked in its set."""
+        parts = []
+        for i, group in enumerate(view.groups):
+            if i != view.winning_group:
+                parts.append(self.set(group, sprite))
+                continue
+            inner = "".join(self.tile(t, sprite) for t in group.tiles)
+            parts.append(f'<span class="tile-set tile-set-{group.kind} tile-set-winning" role="group" '
+                         f'aria-label="{escape(group.label)}">'
+                         f'<span class="winning-mark" aria-hidden="true">{escape(self._("win"))}</span>{inner}</span>')
+        if view.flowers:
+            parts.append(self.set(view.flowers, sprite))
+        return Markup(f'<div class="hand hand-read" role="group" aria-label="{escape(view.label)}">{"".join(parts)}</div>')
 
 
 def _tile(view: TileView, sprite: str, turned_text: str) -> str:

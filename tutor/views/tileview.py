@@ -147,12 +147,155 @@ def hand_view(hand: Hand, win: int, flowers: int = 0) -> HandView:
 
 
 def _hand_label(hand: Hand, win: int, flowers: int) -> str:
-    melded = len(hand.open_melds)
-    kongs = sum(1 for m in hand.melds if m.concealed)
-    parts = [f"{melded} melded {'set' if melded == 1 else 'sets'}"] if melded else ["no melded sets"]
-    if kongs:
-        parts.append(f"{kongs} concealed {'kong' if kongs == 1 else 'kongs'}")
-    parts.append(f"winning tile {T.name(win)}")
+    """What a screen reader hears for a hand: its sets and tiles by name, never its notation.
+    'Hand: melded pung of East wind; concealed tiles 1, 2, 3 of characters; ...; winning tile 5 of bamboo'."""
+    parts = [meld_name(m) for m in sorted(hand.melds, key=lambda m: m.concealed)]
+    concealed = list(hand.concealed)
+    concealed.remove(win)
+    if concealed:
+        parts.append("concealed tiles " + runs_name(concealed))
+    return _spoken("Hand", parts, win, flowers)
+
+
+def _spoken(lead: str, parts: list[str], win: int, flowers: int) -> str:
+    parts = parts + [f"winning tile {T.name(win)}"]
     if flowers:
         parts.append(f"{flowers} {'flower' if flowers == 1 else 'flowers'}")
-    return f"Hand {hand.notation()}: " + ", ".join(parts)
+    return f"{lead}: " + "; ".join(parts)
+
+
+def meld_name(meld: Meld) -> str:
+    """'melded chow 1-2-3 of characters', 'concealed kong of red dragon'."""
+    if meld.concealed:
+        return f"concealed kong of {T.name(meld.tile)}"
+    return f"melded {meld.kind} {'' if meld.kind == 'chow' else 'of '}{_names(meld.tiles, meld.kind)}"
+
+
+def runs_name(tiles) -> str:
+    """Loose tiles by suit: '1, 2, 3 of characters; 5, 5 of bamboo; 2 East wind tiles; red dragon'."""
+    tiles = sorted(tiles)
+    out = []
+    for suit in T.SUITS:
+        ranks = [str(T.rank_of(t)) for t in tiles if T.suit_of(t) == suit]
+        if ranks:
+            out.append(f"{', '.join(ranks)} of {T.SUIT_NAMES[suit]}")
+    honors = [t for t in tiles if T.suit_of(t) is None]
+    for t in dict.fromkeys(honors):
+        n = honors.count(t)
+        out.append(T.name(t) if n == 1 else f"{n} {T.name(t)} tiles")
+    return "; ".join(out)
+
+
+# ------------------------------------------------------------------------ a hand as the engine read it
+
+
+@dataclass(frozen=True)
+class ReadingView:
+    """A scored hand drawn as the sets it was read as (tutor.rules.divisions.Division): each chow,
+    pung, kong and pair apart, a special form's knitted or paired tiles, the winning tile marked
+    inside the set it completed."""
+
+    groups: tuple[SetView, ...]
+    winning_group: int  # index in groups of the set drawn with the winning tile
+    flowers: SetView | None
+    label: str
+    melded: bool  # some set was claimed: a tile is drawn turned
+
+
+# Fans that say which set the winning tile completed.
+_PAIR_WAITS = ("single-wait",)
+_CHOW_WAITS = ("edge-wait", "closed-wait")
+
+
+def reading_view(hand: Hand, division, win: int, flowers: int = 0, fans: tuple[str, ...] = ()) -> ReadingView:
+    """The picture of a hand as read. division: the engine's chosen Division; fans: slugs counted
+    (a wait fan says where the winning tile went: the pair for Single Wait, a chow for Edge or Closed Wait)."""
+    melds = list(hand.melds)
+    views: list[SetView] = []
+    names: list[str] = []
+    loose: list[tuple] = []  # (index in views, group) of the concealed sets, where the winning tile may be
+    if division.knitted:
+        knitted = list(division.knitted)
+        if division.pair is not None and division.pair.tile in knitted and not division.sets:
+            knitted.remove(division.pair.tile)  # thirteen orphans: the pair's tiles are drawn as the pair
+        names.append("knitted tiles " + runs_name(knitted))
+        views.append(SetView("knitted", names[-1], tiles_view(knitted).tiles))
+        loose.append((0, ("knitted", tuple(knitted))))
+    for group in division.sets:
+        meld = _declared(melds, group)
+        if meld is not None:
+            views.append(set_view(meld))
+            names.append(meld_name(meld))
+            continue
+        view = _concealed_group(group.kind, group.tile)
+        loose.append((len(views), group))
+        views.append(view)
+        names.append(view.label)
+    pairs = ([division.pair.tile] if division.pair is not None else []) + list(division.pairs)
+    for tile in pairs:
+        loose.append((len(views), ("pair", tile)))
+        view = _concealed_group("pair", tile)
+        views.append(view)
+        names.append(view.label)
+    at = _winning_index(loose, win, fans)
+    group = views[at]
+    marked, done = [], False
+    for t in group.tiles:
+        if not done and t.symbol == T.code(win):
+            t, done = TileView(t.symbol, t.label, t.char, t.turned, True), True
+        marked.append(t)
+    views[at] = SetView(group.kind, group.label, tuple(marked))
+    bonus = None
+    if flowers:
+        bonus = SetView("flowers", f"{flowers} flower {'tile' if flowers == 1 else 'tiles'}",
+                        tuple(bonus_view(i) for i in range(flowers)))
+    return ReadingView(tuple(views), at, bonus, _spoken("Hand read as", names, win, flowers),
+                       any(t.turned for v in views for t in v.tiles))
+
+
+def _declared(melds: list, group) -> Meld | None:
+    """The declared set a division's group stands for (taken from melds, so two alike match once)."""
+    if not group.declared:
+        return None
+    for meld in melds:
+        if meld.tile == group.tile and (meld.kind == group.kind) and meld.concealed == (not group.open):
+            melds.remove(meld)
+            return meld
+    return None
+
+
+def _concealed_group(kind: str, tile: int) -> SetView:
+    if kind == "chow":
+        tiles = (tile, tile + 1, tile + 2)
+        label = f"chow {_names(tiles, 'chow')}"
+    else:
+        tiles = (tile,) * {"pair": 2, "pung": 3, "kong": 4}[kind]
+        label = f"{kind} of {T.name(tile)}"
+    return SetView(kind, label, tuple(tile_view(t) for t in tiles))
+
+
+def _winning_index(loose: list[tuple], win: int, fans: tuple[str, ...]) -> int:
+    def holds(group) -> bool:
+        kind, tile = group[0], group[1]
+        if kind == "knitted":
+            return win in tile
+        return win in ((tile, tile + 1, tile + 2) if kind == "chow" else (tile,))
+
+    candidates = [(i, g) for i, g in loose if holds(g)]
+    if not candidates:
+        return loose[0][0] if loose else 0
+
+    def prefer(item) -> int:
+        _, g = item
+        kind = g[0]
+        if kind == "pair" and any(f in fans for f in _PAIR_WAITS):
+            return 0
+        if kind == "chow" and any(f in fans for f in _CHOW_WAITS):
+            return 0
+        if kind == "pung" and getattr(g, "open", False):
+            return 0  # a pung the winning discard completed
+        if kind == "knitted" or (kind == "pair" and len(loose) > 5):  # special forms: any tile alike
+            return 1
+        return 2 if kind == "pair" else 1
+
+    return min(candidates, key=prefer)[0]

@@ -99,6 +99,10 @@ def form_to_score_mapping(form) -> dict[str, Any]:
     hand = _text(form, "h") or _text(form, "hand")
     if hand is not None:
         data["hand"] = text(hand, "hand", MAX_HAND_TEXT)
+    # Said with the page's own name for the box (the API says "Missing field 'hand'").
+    if not (data.get("hand") or "").strip():
+        raise FieldError("The hand is empty: pick its tiles above, or write it in the box 'Hand in notation', "
+                         "such as [EEE] 123m 456p 789s 55s.")
     for field in SITUATION_FIELDS:  # the engine's one declaration of the situation's fields
         value = _text(form, field.name)
         if value is None or (field.type in ("wind", "int") and not value.strip()):

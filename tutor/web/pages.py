@@ -38,7 +38,7 @@ from flask.signals import template_rendered
 from tutor.practice.quiz import QuizError, grade
 from tutor.views import practice as P
 from tutor.views.config import PROJECT
-from tutor.views.page import LESSON_QUESTIONS, Frame
+from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, Frame, backend_status_script
 from tutor.views.problems import BuildFailed
 from tutor.views.urls import root_prefix
 from tutor.web import forms as F
@@ -125,6 +125,19 @@ def edition() -> str:
     return frame().config.default_edition
 
 
+# --------------------------------------------------------------------------- is there a backend?
+
+
+@bp.get("/" + BACKEND_STATUS)
+def backend_status():
+    """The practice pages load this script before their first paint; the build's own copy, which a
+    static host serves, says "none". Never cached: the same pages may be served with or without us."""
+    response = make_response(backend_status_script("up"))
+    response.headers["Content-Type"] = "text/javascript; charset=utf-8"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 # --------------------------------------------------------------------------- calculator
 
 
@@ -154,7 +167,13 @@ def quiz():
         dealt = key.deal()
         graded, ticked, total = None, [], None
         if answering:
-            ticked, total = F.parse_ticks(form), F.parse_total(form)
+            ticked = F.parse_ticks(form)
+            try:
+                total = F.parse_total(form)
+            except QuizError as err:  # said by the box, with the hand and the ticks kept
+                context = P.quiz_context(default, key, dealt, None, ticked)
+                context.update(total_error=str(err), total_text=(form.get("total") or "")[:20])
+                return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
             graded = grade(dealt.result, ticked, total)
     except QuizError as err:
         mode = form.get("mode") if form.get("mode") in P.MODE_NAMES else "starter"

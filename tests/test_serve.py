@@ -1,0 +1,58 @@
+"""`tutor serve` (and scripts/serve.sh, the README's first command): the production server (Granian),
+not Werkzeug's development server, so a newcomer sees no red warning; --reload for authors."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from tutor import serve
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_serve_runs_the_production_server_without_the_development_server_warning(tmp_path):
+    port = free_port()
+    env = {**os.environ, "TUTOR_SITE_DIR": str(tmp_path / "site")}  # not built: the 503 page, the API works
+    process = subprocess.Popen([sys.executable, "-m", "tutor.cli", "serve", "--no-build", "--port", str(port)],
+                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+                    assert answer.status == 200
+                    server = answer.headers.get("Server", "")
+                break
+            except OSError:
+                assert process.poll() is None, process.stdout.read()
+                assert time.monotonic() < deadline, "tutor serve did not answer"
+                time.sleep(0.2)
+        assert "werkzeug" not in server.lower(), server
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output = process.communicate(timeout=30)[0]
+    assert "development server" not in output
+    assert "WARNING: This is a development server" not in output
+    assert f"open http://127.0.0.1:{port}/" in output
+
+
+def test_reload_is_for_authors():
+    plain = serve.server_options("127.0.0.1", 8000, 1)
+    assert plain["reload"] is False and "reload_paths" not in plain
+    authors = serve.server_options("127.0.0.1", 8000, 1, reload=True)
+    assert authors["reload"] is True
+    assert ROOT / "templates" in authors["reload_paths"]  # templates restart it too
+    assert ROOT / "tutor" in authors["reload_paths"]
