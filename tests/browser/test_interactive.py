@@ -221,8 +221,9 @@ def take_a_quiz_round(page, base: str, *, tap: bool = False):
     expect(missed_shown).to_have_count(len(graded.missed))
     for missed in graded.missed:
         expect(graded_box.locator(".graded-list.missed")).to_contain_text(missed.reason)
-    expect(graded_box.locator(".graded-summary")).to_contain_text(
-        f"You found 1 of the {len(graded.found) + len(graded.missed)} fans that count.", use_inner_text=True)
+    counted = len(graded.found) + len(graded.missed)
+    found_text = "You found the one fan that counts." if counted == 1 else f"You found 1 of the {counted} fans that count."
+    expect(graded_box.locator(".graded-summary")).to_contain_text(found_text, use_inner_text=True)
     expect(graded_box.get_by_role("link", name=wrong_fan.name)).to_have_attribute("href", f"../fans/{wrong_fan.slug}/")
     expect(graded_box.locator(".graded-total:visible")).to_have_text(f"Your total, {dealt.result.total} points, is right.")
     return dealt, wrong
