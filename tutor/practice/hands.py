@@ -60,6 +60,8 @@ def candidate_sets(pool: frozenset[int], allow_chows: bool, allow_pungs: bool, n
     return sets
 
 
+SetSpec = tuple[str, int]  # a set to build: ("chow" | "pung", its lowest tile)
+
 # Every chow and pung, as (kind, lowest tile): what the builders below choose sets from.
 ALL_SETS: tuple[tuple[str, int], ...] = tuple([("chow", t) for t in range(27) if t % 9 <= 6]
                                               + [("pung", t) for t in range(34)])
