@@ -151,16 +151,17 @@ def test_the_bank_holds_each_hand_and_its_grading(monkeypatch):
 # ------------------------------------------------------------------------------- the calculator's 13 and 14 tiles
 
 
-@pytest.mark.parametrize("query, summary, rows", [
-    pytest.param("h=123m 456p 789s 11s 23p", "Ready: the hand wins on 3 tiles.", 3, id="waits"),
-    pytest.param("h=123m 456p 789s 11s 25p", "1 tile from ready.", 0, id="shanten"),
-    pytest.param("h=123m 456p 789s 11s 23p 9m", "Ready after the right discard.", 13, id="discards"),
-    pytest.param("h=123m 456p 789s 11s 23p 9m&win=9m", "Ready after the right discard.", 13, id="no_win"),
-    pytest.param("h=123m 456p 789s 11s 23p 1p", "already win", 0, id="wins_without_a_tile"),
+@pytest.mark.parametrize("query, status, summary, rows", [
+    pytest.param("h=123m 456p 789s 11s 23p", 200, "Ready: the hand wins on 3 tiles.", 3, id="waits"),
+    pytest.param("h=123m 456p 789s 11s 25p", 200, "1 tile from ready.", 0, id="shanten"),
+    pytest.param("h=123m 456p 789s 11s 23p 9m", 200, "Ready after the right discard.", 13, id="discards"),
+    # A winning tile given: still 422 with the scorer's message, and then the discards.
+    pytest.param("h=123m 456p 789s 11s 23p 9m&win=9m", 422, "Ready after the right discard.", 13, id="not_winning"),
 ])
-def test_calculator_analyses_13_and_14_tiles(client, query, summary, rows):
+def test_calculator_analyses_13_and_14_tiles(client, query, status, summary, rows):
     response = client.get("/calculator/?" + query, headers={"HX-Request": "true"})
-    assert response.status_code == 200
+    assert response.status_code == status
+    assert ('role="alert"' in response.get_data(as_text=True)) is (status == 422)
     html = response.get_data(as_text=True)
     assert summary in html
     assert html.count("<tr data-tile") == rows
@@ -170,6 +171,9 @@ def test_calculator_still_scores_a_win_and_refuses_other_sizes(client):
     response = client.get("/calculator/?h=[EEE] 123m 456p 789s 55s&win=5s", headers={"HX-Request": "true"})
     assert response.status_code == 200 and "13 points" in response.get_data(as_text=True)
     assert client.get("/calculator/?h=123m&win=1m").status_code == 400
+    # 14 tiles that win but give no winning tile: the scorer says what is missing, as before.
+    response = client.get("/calculator/?h=123m 456p 789s 11s 23p 1p")
+    assert response.status_code == 400 and "Missing field &#39;win&#39;" in response.get_data(as_text=True)
 
 
 def test_the_banks_links_are_the_drills_pages():

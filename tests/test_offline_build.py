@@ -143,7 +143,7 @@ FORMS = [
     "h=11m+99m+11p+99p+11s+99s+EE&win=E&flowers=3",
     "h=123m+456p+789s+55s&win=5s",  # 11 tiles: 400
     "h=123m+456p+789s+55s+EEx&win=5s",  # not notation: 400
-    "h=123m+456p+789s+135s+55s&win=5s",  # 14 tiles that do not win: their discards, 200
+    "h=123m+456p+789s+135s+55s&win=5s",  # 14 tiles that do not win: 422, with their discards
     "h=%5BEEE%5D+123m+456p+789s+55s&win=5s&flowers=nine",
 ]
 REQUESTS = [
@@ -169,7 +169,7 @@ def test_the_bundle_answers_as_the_backend_with_nothing_but_itself(site, tmp_pat
         response = client.post("/calculator/", data=body, headers={"HX-Request": "true"},
                                content_type="application/x-www-form-urlencoded")
         assert (status, html) == (response.status_code, response.get_data(as_text=True)), body
-    assert [s for s, _ in answer["fragments"]] == [200, 200, 200, 400, 400, 200, 400]
+    assert [s for s, _ in answer["fragments"]] == [200, 200, 200, 400, 400, 422, 400]
     for data, (status, body) in zip(REQUESTS, answer["scored"], strict=True):
         response = client.post("/api/score", json=data)
         assert (status, body) == (response.status_code, response.get_json()), data

@@ -143,6 +143,7 @@ def test_rule_edition_is_taken_from_the_form(web):
         pytest.param({"h": "[EEE] 123x 456p 789s 55s", "win": "5s"}, 400, "Unknown suit letter", id="bad_suit"),
         pytest.param({"h": "[EE] 123m 456p 789s 55s", "win": "5s"}, 400, "is not a set", id="bad_meld"),
         pytest.param({"h": "[EEE] 123m 456p 789s 56s", "win": "5x"}, 400, "", id="not_a_tile"),
+        pytest.param({"h": "[EEE] 123m 456p 789s 56s", "win": "5s"}, 422, "", id="not_winning"),
         pytest.param({"h": "[EEE] 123m 456p 89s 5s", "win": "5s"}, 400, "9 concealed tiles", id="too_few"),
         pytest.param({"h": "11111m 2345m 789s 55s", "win": "5s"}, 400, "only four of each tile", id="five_copies"),
         pytest.param({**HAND, "win": "9m"}, 400, "is not among the concealed tiles", id="win_elsewhere"),

@@ -234,13 +234,13 @@ def test_no_accessibility_violations(page, live_server, mode, scheme):
 def test_calculator_shows_waits_for_13_tiles_and_discards_for_14(page, live_server):
     page.goto(live_server.url + "/calculator/?h=123m+456p+789s+11s+23p")
     result = page.locator("#calc-result")
-    expect(result.locator("[data-summary]")).to_have_text("Ready: the hand wins on 3 tiles.")
+    expect(result.locator("p[data-summary]")).to_have_text("Ready: the hand wins on 3 tiles.")
     expect(result.locator("tbody tr")).to_have_count(3)
     expect(result.locator("tr[data-tile='1p']")).to_contain_text("Mixed Straight")
     # Typing a 14th tile that does not win turns the answer into every discard, through htmx.
     page.get_by_label("Hand in notation").fill("123m 456p 789s 11s 23p 9m")
     page.get_by_role("button", name="Score the hand").click()
-    expect(result.locator("[data-summary]")).to_have_text("Ready after the right discard.")
+    expect(result.locator("p[data-summary]")).to_have_text("Ready after the right discard.")
     expect(result.locator("tbody tr").first).to_have_attribute("data-tile", "9m")
     assert axe_violations(page) == []
     assert page.script_errors == []
@@ -252,7 +252,7 @@ def test_calculator_13_tiles_without_javascript(browser, live_server):
     page.goto(live_server.url + "/calculator/")
     page.get_by_label("Hand in notation").fill("1112345678999m")
     page.get_by_role("button", name="Score the hand").click()
-    expect(page.locator("#calc-result [data-summary]")).to_have_text("Ready: the hand wins on 9 tiles.")
+    expect(page.locator("#calc-result p[data-summary]")).to_have_text("Ready: the hand wins on 9 tiles.")
     context.close()
 
 

@@ -124,17 +124,18 @@ def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[st
         try:
             mapping = F.form_to_score_mapping(form)
             tiles = _tiles(mapping)
-            # 13 tiles: the waits. 14 without a winning tile: the discards (or, when they already
-            # win, their score on the last tile written, as POST /api/analyze gives it).
-            if tiles == 13 or (tiles == 14 and not mapping.get("win")):
+            if tiles == 13:  # the waits, each with its points
                 analysis = _analysis(mapping)
             else:
                 try:
                     result = score_request(mapping)
-                except NotWinning:
-                    if tiles != 14:
+                except HandError as err:
+                    # 14 tiles that do not win (or give no winning tile yet): which to discard.
+                    if tiles != 14 or not (isinstance(err, NotWinning) or not mapping.get("win")):
                         raise
-                    analysis = _analysis(mapping)  # 14 tiles that do not win: which to discard
+                    analysis = _analysis(mapping, err)
+                    if isinstance(err, NotWinning):  # still a 422, with what the tiles could become
+                        error, status = str(err), err.status
         except (HandError, FieldError) as err:
             error, status = str(err), err.status
     context = P.calculator_context(default_edition, values, result, error)
@@ -150,9 +151,12 @@ def _tiles(mapping: dict) -> int | None:
         return None
 
 
-def _analysis(mapping: dict) -> dict:
-    """13 tiles (waits and their points) or 14 that do not win (discards), for calc_analysis.html."""
+def _analysis(mapping: dict, scoring_error: HandError | None = None) -> dict:
+    """13 tiles (waits and their points) or 14 that do not win (discards), for calc_analysis.html.
+    14 tiles that do win after all raise the scorer's own error (a missing winning tile)."""
     fields = {k: v for k, v in mapping.items() if k not in ("win", "why_not")}
     found = analyze_request(fields)
+    if found.shanten < 0 and scoring_error is not None:
+        raise scoring_error
     _, situation, _, _ = parse_score_request({**fields, "win": "1m"})
     return DV.analysis_view(found, situation)
