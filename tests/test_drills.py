@@ -171,9 +171,9 @@ def test_calculator_still_scores_a_win_and_refuses_other_sizes(client):
     response = client.get("/calculator/?h=[EEE] 123m 456p 789s 55s&win=5s", headers={"HX-Request": "true"})
     assert response.status_code == 200 and "13 points" in response.get_data(as_text=True)
     assert client.get("/calculator/?h=123m&win=1m").status_code == 400
-    # 14 tiles that win but give no winning tile: the scorer says what is missing, as before.
+    # 14 tiles that win but give no winning tile: what is missing, in the page's words for the box.
     response = client.get("/calculator/?h=123m 456p 789s 11s 23p 1p")
-    assert response.status_code == 400 and "Missing field &#39;win&#39;" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "&#39;Winning tile&#39;" in response.get_data(as_text=True)
 
 
 def test_the_banks_links_are_the_drills_pages():

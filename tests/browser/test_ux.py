@@ -41,7 +41,13 @@ def test_1_undo_clear_and_editing_take_the_score_away(page, live_server):
     scored(page)
     page.get_by_role("button", name="Undo").click()
     expect(page.locator("[data-count]")).to_have_text("(13/14)")
+    # 13 tiles are answered with their waits (issue 11), never with the old score.
+    expect(page.locator("#calc-result #result-title")).to_have_text("Waiting for a tile")
+    expect(page.locator("#calc-result .verdict")).not_to_contain_text("13 points")
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("[data-count]")).to_have_text("(12/14)")
     no_result(page)
+    pick(page, "5 of bamboo")
     pick(page, "5 of bamboo")
     scored(page)
     page.get_by_role("button", name="Clear").click()
@@ -50,7 +56,7 @@ def test_1_undo_clear_and_editing_take_the_score_away(page, live_server):
     page.locator("#calc-win").fill("5s")
     page.get_by_role("button", name="Score the hand").click()
     scored(page)
-    page.locator("#calc-h").fill("[EEE] 123m 456p 789s 5s")  # 13 tiles, typed
+    page.locator("#calc-h").fill("[EEE] 123m 456p 789s")  # 12 tiles, typed
     no_result(page)
     assert page.script_errors == []
 
@@ -82,7 +88,7 @@ new PerformanceObserver(function (list) {
 SETTLED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => done(window.__cls))))"
 
 
-def layout_shift(browser, url: str, ready: str) -> float:
+def layout_shift(browser, url: str, ready: str, *, slow_network: bool = True, timeout: float = 30_000) -> float:
     """Cumulative layout shift of loading url at 360 px on a CPU slowed four times and a slow network,
     until `ready` is visible and the network is quiet. (Before issue 15 this measured 0.87 for an
     example opened in the calculator on a static host, 0.61 for a shared quiz hand there.)"""
@@ -92,14 +98,15 @@ def layout_shift(browser, url: str, ready: str) -> float:
         cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
         # A slow phone network as Lighthouse's mobile run has it, so the first paint comes before the scripts.
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions",
-                 {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8})
+        if slow_network:
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions",
+                     {"offline": False, "latency": 150, "downloadThroughput": 1.6e6 / 8, "uploadThroughput": 750e3 / 8})
         page.add_init_script(CLS_OBSERVER)
         response = page.goto(url)
         assert response.status == 200
         # Slow on purpose: on a static host a dealt hand waits for quiz/bank.json, ~1 MB at 1.6 Mbit/s.
-        expect(page.locator(ready).first).to_be_visible(timeout=30_000)
+        expect(page.locator(ready).first).to_be_visible(timeout=timeout)
         page.wait_for_load_state("networkidle", timeout=60_000)
         return page.evaluate(SETTLED)
     finally:
@@ -132,9 +139,13 @@ def test_3_pages_do_not_shift_while_loading(browser, live_server, name):
 @pytest.mark.parametrize("name", ["calculator-example", "quiz-hand", "lesson"])
 def test_3_static_host_pages_do_not_shift_either(browser, static_server, name):  # noqa: F811
     path, ready = PAGE_TYPES[name]
+    options = {}
     if name == "calculator-example":
-        ready = "[data-backend-notice]"
-    cls = layout_shift(browser, static_server + path, ready)
+        # Scored by the engine in the browser (issue 13): its 14 MB come from the site's own files,
+        # so the network is left fast; the CPU stays slowed, and the score's arrival is measured too.
+        ready = "#calc-result [data-summary]"
+        options = {"slow_network": False, "timeout": 120_000}
+    cls = layout_shift(browser, static_server + path, ready, **options)
     print(f"CLS static {name}: {cls:.4f}")
     assert cls < 0.05, f"{name} on a static host: layout shift {cls:.3f}"
 
@@ -272,12 +283,12 @@ def test_7_a_bad_total_offline_gets_the_sites_message_too(page, static_server): 
 
 @pytest.mark.parametrize("where", ["backend", "static"])
 def test_7_one_fan_is_one_fan(page, live_server, static_server, where):  # noqa: F811
-    key = P.QuizKey("mixed", 72)
+    key = P.QuizKey("fan", 1, fan="chicken-hand")  # in the offline bank too
     dealt = key.deal()
     assert len(dealt.result.fans) == 1
-    page.goto((live_server.url if where == "backend" else static_server) + "/quiz/?mode=mixed&seed=72")
+    page.goto((live_server.url if where == "backend" else static_server) + "/quiz/?mode=fan&fan=chicken-hand&seed=1")
     page.get_by_role("button", name="Check my answer").click()
-    expect(page.locator(".graded-summary")).to_have_text("You did not find the one fan that counts.")
+    expect(page.locator(".graded-summary")).to_have_text("You did not find the one fan that counts.", use_inner_text=True)
     assert grade(dealt.result, [], None).found == []
 
 
@@ -296,8 +307,10 @@ def test_8_static_host_quiz_calculator_and_lesson_fail_no_request(page, static_s
     page.goto(static_server + "/quiz/")
     expect(page.locator("[data-offline-notice]")).to_be_visible()
     page.goto(static_server + "/calculator/?" + HAND_QUERY)
-    expect(page.locator("[data-backend-notice]")).to_be_visible()
     expect(page.locator("[data-count]")).to_have_text("(14/14)")
+    # Scored by the engine in the browser (issue 13), without a request to a backend.
+    expect(page.locator("#calc-result .verdict")).to_contain_text("13 points", timeout=60_000)
+    expect(page.locator("[data-backend-notice]")).to_be_hidden()
     page.goto(static_server + "/lessons/tiles/")
     question = page.locator("form.question").first
     question.locator(f"input[name=choice][value='{question.get_attribute('data-answer')}']").check()
@@ -322,6 +335,8 @@ def test_8_with_the_backend_nothing_fails_either(page, live_server):
 
 
 def test_9_static_calculator_says_what_a_reader_can_do(page, static_server):  # noqa: F811
+    # A browser that cannot run the in-browser engine (here: its runtime cannot be fetched).
+    page.route("**/static/vendor/pyodide/**", lambda route: route.abort())
     page.goto(static_server + "/fans/full-flush/")
     page.locator(".hand-example").first.get_by_role("link", name="Open in calculator").click()
     notice = page.locator("[data-backend-notice]")

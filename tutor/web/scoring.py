@@ -113,6 +113,10 @@ def analyze_request(data: Any) -> Analysis:
     return analyze(hand, situation, edition, why_not)
 
 
+NO_WIN_IN_FORM = ("Say which tile completed the hand: pick it last, or write it in the box 'Winning tile', "
+                  "such as 5s or E.")
+
+
 def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[str, Any], int]:
     """The calculator's template context and status for a form or query string (anything with
     get and getlist): a result, the waits of 13 tiles or the discards of 14 that do not win (the
@@ -129,10 +133,13 @@ def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[st
             else:
                 try:
                     result = score_request(mapping)
-                except HandError as err:
+                except HandError as scorer_error:
+                    err = scorer_error
+                    if not (mapping.get("win") or "").strip() and "'win'" in str(err):
+                        err = HandError(NO_WIN_IN_FORM)  # said with the page's own name for the box
                     # 14 tiles that do not win (or give no winning tile yet): which to discard.
                     if tiles != 14 or not (isinstance(err, NotWinning) or not mapping.get("win")):
-                        raise
+                        raise err from None
                     analysis = _analysis(mapping, err)
                     if isinstance(err, NotWinning):  # still a 422, with what the tiles could become
                         error, status = str(err), err.status
