@@ -47,7 +47,7 @@ from .markdown_ext import Services, make_markdown, render_page
 from .model import BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
 from .pages import CONTENT, read_content
 from .scoring import default_engine
-from .seating import SEATING_FILE as SEATING  # lesson 13's tables and the score sheet read it
+from .seating import SEATING_FILE as SEATING  # the rotation lesson's tables and the score sheet read it
 from .state import PageState
 
 DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.rules.engine

@@ -278,7 +278,7 @@ class BlockPreprocessor(Preprocessor):
 
 
     def seating(self, body: list[str], first_line: int) -> list[str]:
-        """```seating: a table of lesson 13 made from static/data/seating.json (tutor.site.seating)."""
+        """```seating: a table of the rotation lesson made from static/data/seating.json (tutor.site.seating)."""
         state, path = self.ext.state, self.ext.services.seating_file
         fields = {}
         for offset, line in enumerate(body):
