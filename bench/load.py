@@ -9,21 +9,28 @@ status other than the expected one, or a failed connection) and each worker's re
 
 Issue 5's targets, on the project's 2-core machine: at least 800 scored requests per second,
 p99 under 50 ms, no errors, each worker under 150 MB. The client processes share the machine
-with the server, so the figures are a floor. Exits 1 when a target is missed.
+with the server, so the figures are a floor. Issue 17's: tutor's /api/score at least half the
+rate of a constant-answer Flask app ("api/hello ratio") and 0.8 of a thin Flask app over
+PyMahjongGB ("api/peer ratio", when it is installed), both served by bench/peers.py on the same
+server and settings, one after the other. Exits 1 when a target is missed.
 """
 
 from __future__ import annotations
 
 import argparse
 import http.client
+import importlib.util
 import json
 import multiprocessing
+import os
 import random
+import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from urllib.parse import urlencode
 
-from production import percentile, production_server, rss_mb, score_bodies, worker_pids
+from production import ROOT, free_port, percentile, production_server, request, rss_mb, score_bodies, worker_pids
 
 TARGET_RATE = 800  # scored requests per second
 TARGET_P99_MS = 50
@@ -104,6 +111,48 @@ def run_phase(phase: str, port: int, seconds: float, clients: int, max_requests:
     }
 
 
+TARGET_HELLO_RATIO = 0.5  # tutor's /api/score against a constant answer on the same server (issue 17)
+TARGET_PEER_RATIO = 0.8  # ... and against a thin Flask app over PyMahjongGB
+
+
+@contextmanager
+def reference_server(name: str, workers: int):
+    """bench/peers.py's hello or peer app under the same server and settings; yields its port."""
+    port = free_port()
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT / "bench"), str(ROOT / "tests"), str(ROOT)]))
+    process = subprocess.Popen([sys.executable, str(ROOT / "bench" / "peers.py"), name, str(port), str(workers)],
+                               cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                if request("GET", "/healthz", None, port)[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.time() > deadline or process.poll() is not None:
+                raise RuntimeError(f"the {name} app did not start")
+            time.sleep(0.1)  # still starting: poll its health endpoint until the deadline
+        yield port
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+def reference_rates(seconds: float, clients: int, max_requests: int, bodies, workers: int) -> dict[str, float]:
+    """POST /api/score per second of each reference app (the peer only where PyMahjongGB is installed)."""
+    names = ["hello"] + (["peer"] if importlib.util.find_spec("MahjongGB") else [])
+    rates = {}
+    for name in names:
+        with reference_server(name, workers) as port:
+            run_phase("score", port, 2, clients, 2000, bodies)  # warm up
+            result = run_phase("score", port, seconds, clients, max_requests, bodies)
+            rates[name] = result["rate"]
+            print(f"api/{name}: {result['requests']} requests, {result['rate']:.0f} req/s, "
+                  f"p99 {result['p99_ms']:.1f} ms, errors {result['errors']}")
+    return rates
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=30, help="length of each phase (default 30)")
@@ -120,8 +169,10 @@ def main(argv=None) -> int:
         workers = worker_pids(master)
         print(f"tutor serve (Granian) on 127.0.0.1:{port}, {len(workers)} workers; "
               f"{args.clients} client processes, {args.seconds:g} s per phase")
+        rates = {}
         for phase in PHASES:
             result = run_phase(phase, port, args.seconds, args.clients, args.max_requests, bodies)
+            rates[phase] = result["rate"]
             print(f"{phase:>5}: {result['requests']} requests, {result['rate']:.0f} req/s, "
                   f"p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms, errors {result['errors']}"
                   + (f" {result['outcomes']}" if result["outcomes"] else ""))
@@ -135,6 +186,14 @@ def main(argv=None) -> int:
         print("worker RSS: " + ", ".join(f"{pid} {mb:.0f} MB" for pid, mb in sizes.items()))
         missed += [f"worker {pid}: {mb:.0f} MB (target < {TARGET_RSS_MB})" for pid, mb in sizes.items()
                    if mb >= TARGET_RSS_MB]
+        server_workers = len(workers)
+    # The same scoring requests to the two reference apps, one after the other on the same server.
+    for name, rate in reference_rates(args.seconds, args.clients, args.max_requests, bodies, server_workers).items():
+        ratio = rates["score"] / rate
+        target = TARGET_HELLO_RATIO if name == "hello" else TARGET_PEER_RATIO
+        print(f"api/{name} ratio: {ratio:.2f} (target >= {target})")
+        if ratio < target:
+            missed.append(f"api/{name} ratio {ratio:.2f} (target >= {target})")
     if missed:
         print("targets missed: " + "; ".join(missed))
         return 1
