@@ -13,7 +13,7 @@ from tutor.rules.notation import NotationError, parse_hand
 from tutor.serve import serve
 from tutor.site import main as site_main
 from tutor.views.scored import ScoredHand
-from tutor.web.api import parse_fan_key
+from tutor.web.scoring import parse_fan_key
 
 
 def _score_command(args: argparse.Namespace) -> int:

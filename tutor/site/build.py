@@ -39,8 +39,8 @@ from tutor.views.urls import output_file
 
 from . import drillbank, offline, parallel, quizbank
 from . import search_index as S
+from .cache import CACHE_FOLDER, RenderCache, fingerprint
 from .cache import TUTOR as TUTOR_SOURCE
-from .cache import RenderCache, fingerprint
 from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, not_found_root, source_page
 from .links import check_references, find_ids, references, resolve
 from .markdown_ext import Services, make_markdown, render_page
@@ -123,7 +123,7 @@ def render_cache(site: Site, engine) -> RenderCache:
     ]
     if site.config.locale_dir:
         inputs.append(site.root / site.config.locale_dir)
-    return RenderCache(site.root / quizbank.CACHE_FOLDER / "render", fingerprint(*inputs))
+    return RenderCache(site.root / CACHE_FOLDER / "render", fingerprint(*inputs))
 
 
 def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:

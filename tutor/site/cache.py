@@ -17,6 +17,7 @@ import hashlib
 import json
 from pathlib import Path
 
+CACHE_FOLDER = ".site-cache"  # under the project root: the pages' and the drills' caches
 FORMAT = "2"  # bump when the stored shape changes
 TUTOR = Path(__file__).resolve().parent.parent  # the tutor package: engine, tables, this builder
 

@@ -18,14 +18,12 @@ from tutor.practice.drills import MODES
 from tutor.views import drills as V
 from tutor.views.page import DRILLS_BANK, DRILLS_URL
 
-from .cache import RenderCache
+from .cache import CACHE_FOLDER, RenderCache
 from .model import Site
-
-CACHE_FOLDER = ".site-cache/drills"
 
 
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
-    return RenderCache(site.root / CACHE_FOLDER if cache.folder else None, cache.site)
+    return RenderCache(site.root / CACHE_FOLDER / "drills" if cache.folder else None, cache.site)
 
 
 def _key(store: RenderCache, site: Site, mode: str) -> str:

@@ -25,7 +25,6 @@ from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
 from .model import Site, TemplateProblem, render_template
 
-CACHE_FOLDER = ".site-cache"
 SHARED_FOLDER = Path(tempfile.gettempdir()) / f"tutor-quiz-bank-{os.getuid() if hasattr(os, 'getuid') else 0}"
 KEEP = 6  # banks kept in the shared folder: one per recent source, templates and configuration
 SPRITE = "static/tiles/tiles.svg"

@@ -24,12 +24,10 @@ from tutor.practice.frequency import learning_path
 from tutor.rules import tiles as T
 from tutor.rules.engine import Situation
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FANS, Fan
+from tutor.rules.situation import SITUATION_FIELDS
 from tutor.views.scored import FanLine, ScoredHand
 from tutor.views.tileview import hand_view, reading_view, tile_view
 from tutor.views.urls import calculator_query
-
-SITUATION_FIELDS = ("win", "seat_wind", "prevalent_wind", "flowers") + Situation.FLAGS
-
 
 # ------------------------------------------------------------------------ quiz hands
 
@@ -138,7 +136,7 @@ def offline_quiz_context(key: QuizKey, edition: str) -> dict[str, Any]:
 
 def situation_mapping(situation: Situation) -> Mapping[str, Any]:
     """A Situation's fields as the hand templates read them (win as a tile)."""
-    return {name: getattr(situation, name) for name in SITUATION_FIELDS}
+    return {field.name: getattr(situation, field.name) for field in SITUATION_FIELDS}
 
 
 # ------------------------------------------------------------------------ what the templates show

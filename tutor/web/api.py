@@ -12,11 +12,10 @@ from flask import Blueprint, jsonify, request
 from tutor.rules.engine import HandError
 from tutor.rules.fans import FAN_BY_ID
 from tutor.views.scored import ScoredHand
-from tutor.web.scoring import analyze_request, parse_fan_key, parse_score_request, score_request
-
-__all__ = ["analyze_request", "bp", "parse_fan_key", "parse_score_request", "score_request"]
+from tutor.web.scoring import analyze_request, score_request
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+
 
 def error_response(message: str, status: int):
     response = jsonify({"error": message})
