@@ -7,6 +7,8 @@ expect(), never with sleeps.
 
 from __future__ import annotations
 
+import functools
+import http.server
 import threading
 from pathlib import Path
 
@@ -101,3 +103,20 @@ def axe_violations(page) -> list[str]:
         targets = [", ".join(node["target"]) for node in violation["nodes"][:3]]
         out.append(f"{violation['id']}: {violation['help']} at {targets}")
     return out
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def static_server(built_site):
+    """The built site on a plain file server: no backend behind it (a club's static host)."""
+    handler = functools.partial(QuietHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(timeout=10)

@@ -3,11 +3,8 @@ static host from the bank the build wrote; the keyboard on the tile picker, a ph
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -163,22 +160,6 @@ def test_keyboard_on_the_tile_picker(page, live_server):
 
 
 # ------------------------------------------------------------------------------- a static host
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def static_server(built_site):
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 def test_each_drill_on_a_static_host(page, static_server):

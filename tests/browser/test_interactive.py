@@ -4,11 +4,8 @@ with no backend, and axe on every state of every interactive page."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
 import re
-import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -317,23 +314,6 @@ def test_phone_calculator_quiz_and_question(phone, live_server):
 
 
 # ------------------------------------------------------------------------------- a static host, no backend
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def static_server(built_site):
-    """The built site on a plain file server: no backend behind it."""
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 def test_static_host_quiz_comes_from_the_bank(page, static_server):

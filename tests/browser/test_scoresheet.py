@@ -6,12 +6,9 @@ on one A4 page, and axe."""
 from __future__ import annotations
 
 import csv
-import functools
-import http.server
 import io
 import json
 import re
-import threading
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -29,23 +26,6 @@ LESSON_10 = [(1, 3, 19), (2, None, 12), DRAW, (0, 2, 8), (3, 0, 24), (0, None, 1
              (0, 1, 16), (3, None, 8), DRAW, (2, 0, 11), (1, None, 15), (3, 1, 32), (0, 3, 9), (2, 1, 20)]
 # With Cai's false win after hand 7 (10 points to each of the others):
 FINAL = ["19", "−31", "16", "−4"]
-
-
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-@pytest.fixture(scope="module")
-def static_site(built_site):
-    """The built site on a plain file server: no backend at all."""
-    handler = functools.partial(QuietHandler, directory=str(built_site))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(timeout=10)
 
 
 def open_sheet(page, base: str, query: str = "") -> None:
@@ -105,14 +85,14 @@ def game_file(page, name: str, text: str) -> None:
 # ------------------------------------------------------------------------------------ a whole game
 
 
-def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, static_site, tmp_path):
+def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, static_server, tmp_path):
     # The page's HTML already lays out the 16 hands (players named by the wind they drew), so
     # nothing moves when the script fills in a game.
-    response = page.request.get(static_site + "/scoresheet/")
+    response = page.request.get(static_server + "/scoresheet/")
     assert response.status == 200
     assert response.text().count('<tr class="hand-row planned"') == 16
     assert "Before the West round the players change chairs: East chair West, South chair North, " in response.text()
-    open_sheet(page, static_site)
+    open_sheet(page, static_server)
     expect(page.locator("[data-games] option")).to_have_text(["No game yet"])
     expect(page.locator("tr.hand-row.planned")).to_have_count(16)
     # Drawing the seats shuffles the names among the winds.
@@ -247,7 +227,7 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     assert totals(page) == FINAL
 
     # Everything stays in the browser: a reload opens the same game.
-    open_sheet(page, static_site)
+    open_sheet(page, static_server)
     assert totals(page) == FINAL
     expect(page.locator("[data-games] option")).to_have_count(1)
     assert page.script_errors == []
@@ -286,8 +266,8 @@ def keyboard_hand(page, hand) -> None:
     keys.press("Enter")  # submits the form
 
 
-def test_a_whole_game_by_keyboard_only(page, static_site):
-    open_sheet(page, static_site)
+def test_a_whole_game_by_keyboard_only(page, static_server):
+    open_sheet(page, static_server)
     tab_to(page, "e.id === 'name-0'")
     for name in NAMES:
         page.keyboard.type(name)
@@ -376,8 +356,8 @@ def play(page, hands) -> None:
         enter_hand(page, number, hand)
 
 
-def test_a_phone_has_no_sideways_scroll(phone, static_site):
-    open_sheet(phone, static_site)
+def test_a_phone_has_no_sideways_scroll(phone, static_server):
+    open_sheet(phone, static_server)
     assert phone.evaluate("document.scrollingElement.scrollWidth") <= 360
     start_game(phone, ["Anastasia", "Benedikt", "Caitríona", "Devendra"])
     play(phone, LESSON_10[:6])
@@ -390,8 +370,8 @@ def test_a_phone_has_no_sideways_scroll(phone, static_site):
         assert phone.locator(part).bounding_box()["width"] <= 360, part
 
 
-def test_the_sheet_prints_on_one_a4_page(page, static_site):
-    open_sheet(page, static_site)
+def test_the_sheet_prints_on_one_a4_page(page, static_server):
+    open_sheet(page, static_server)
     start_game(page)
     play(page, LESSON_10)
     page.emulate_media(media="print")
@@ -402,8 +382,8 @@ def test_the_sheet_prints_on_one_a4_page(page, static_site):
     assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 1
 
 
-def test_deleting_the_last_game_brings_back_the_empty_sheet(page, static_site):
-    open_sheet(page, static_site)
+def test_deleting_the_last_game_brings_back_the_empty_sheet(page, static_server):
+    open_sheet(page, static_server)
     empty = page.locator("[data-rows]").inner_html()
     standings = page.locator("[data-standings]").inner_text()
     start_game(page)
@@ -420,10 +400,10 @@ def test_deleting_the_last_game_brings_back_the_empty_sheet(page, static_site):
     expect(page.locator("[data-games] option")).to_have_text(["No game yet"])
 
 
-def test_stored_games_that_cannot_be_read_are_kept_aside(page, static_site):
-    open_sheet(page, static_site)
+def test_stored_games_that_cannot_be_read_are_kept_aside(page, static_server):
+    open_sheet(page, static_server)
     page.evaluate("localStorage.setItem('tutor-scoresheet-games', '{not json')")
-    open_sheet(page, static_site)
+    open_sheet(page, static_server)
     expect(page.locator("[data-status]")).to_contain_text("could not be read. They are kept, untouched, under")
     kept = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tutor-scoresheet-games-unreadable-'))")
     assert len(kept) == 1
@@ -453,7 +433,7 @@ STATES = {"empty": open_sheet, "game": with_game, "dialog": with_dialog}
 
 @pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_score_sheet_has_no_accessibility_violations(page, static_site, state, scheme):
+def test_the_score_sheet_has_no_accessibility_violations(page, static_server, state, scheme):
     page.emulate_media(color_scheme=scheme)
-    STATES[state](page, static_site)
+    STATES[state](page, static_server)
     assert axe_violations(page) == []

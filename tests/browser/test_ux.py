@@ -15,7 +15,7 @@ from tutor.views import practice as P
 from tutor.views.tileview import hand_view, reading_view
 
 from .conftest import axe_violations
-from .test_interactive import HAND_QUERY, build_by_clicking, pick, static_server  # noqa: F401 (a fixture)
+from .test_interactive import HAND_QUERY, build_by_clicking, pick
 
 pytestmark = pytest.mark.browser
 
@@ -137,7 +137,7 @@ def test_3_pages_do_not_shift_while_loading(browser, live_server, name):
 
 
 @pytest.mark.parametrize("name", ["calculator-example", "quiz-hand", "lesson"])
-def test_3_static_host_pages_do_not_shift_either(browser, static_server, name):  # noqa: F811
+def test_3_static_host_pages_do_not_shift_either(browser, static_server, name):
     path, ready = PAGE_TYPES[name]
     options = {}
     if name == "calculator-example":
@@ -270,7 +270,7 @@ def test_7_a_bad_quiz_total_gets_the_sites_message(page, live_server):
     expect(page.locator(".quiz-graded")).to_be_visible()
 
 
-def test_7_a_bad_total_offline_gets_the_sites_message_too(page, static_server):  # noqa: F811
+def test_7_a_bad_total_offline_gets_the_sites_message_too(page, static_server):
     page.goto(static_server + "/quiz/?mode=fan&fan=seven-pairs&seed=1")
     total = page.get_by_label("Total points (optional)")
     total.fill("twelve")
@@ -282,7 +282,7 @@ def test_7_a_bad_total_offline_gets_the_sites_message_too(page, static_server): 
 
 
 @pytest.mark.parametrize("where", ["backend", "static"])
-def test_7_one_fan_is_one_fan(page, live_server, static_server, where):  # noqa: F811
+def test_7_one_fan_is_one_fan(page, live_server, static_server, where):
     key = P.QuizKey("fan", 1, fan="chicken-hand")  # in the offline bank too
     dealt = key.deal()
     assert len(dealt.result.fans) == 1
@@ -302,7 +302,7 @@ def failures(page) -> list[str]:
     return bad
 
 
-def test_8_static_host_quiz_calculator_and_lesson_fail_no_request(page, static_server):  # noqa: F811
+def test_8_static_host_quiz_calculator_and_lesson_fail_no_request(page, static_server):
     bad = failures(page)
     page.goto(static_server + "/quiz/")
     expect(page.locator("[data-offline-notice]")).to_be_visible()
@@ -334,7 +334,7 @@ def test_8_with_the_backend_nothing_fails_either(page, live_server):
 # ------------------------------------------------------------------ 9. the calculator on a static host
 
 
-def test_9_static_calculator_says_what_a_reader_can_do(page, static_server):  # noqa: F811
+def test_9_static_calculator_says_what_a_reader_can_do(page, static_server):
     # A browser that cannot run the in-browser engine (here: its runtime cannot be fetched).
     page.route("**/static/vendor/pyodide/**", lambda route: route.abort())
     page.goto(static_server + "/fans/full-flush/")
