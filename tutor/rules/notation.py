@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from tutor.rules import tiles as T
 
@@ -90,6 +90,11 @@ _HONOR_RUN = re.compile(r"[A-Z]")
 
 def parse_tiles(text: str) -> list[int]:
     """Tiles of one group of compact notation ('123m55p', 'EEE'), in written order."""
+    return list(_parse_group(text))
+
+
+@lru_cache(maxsize=4096)  # the same groups ('123m', 'EEE', '55s') come back in hand after hand
+def _parse_group(text: str) -> tuple[int, ...]:
     if not text:
         raise NotationError("An empty group: remove the extra brackets.")
     out: list[int] = []
@@ -129,7 +134,7 @@ def parse_tiles(text: str) -> list[int]:
                 f"Unexpected character {ch!r} in '{text}': use digits with m, p or s, honor letters E S W N C F P, "
                 "[ ] for a melded set and { } for a concealed kong."
             )
-    return out
+    return tuple(out)
 
 
 def _check_suit_letter(suit: str, digits: str, group: str) -> None:
@@ -213,7 +218,11 @@ def parse_hand(text: str) -> Hand:
 
 def format_tiles(tiles) -> str:
     """Tiles grouped by suit in canonical order: '123m 55p EEC'."""
-    ordered = sorted(tiles)
+    return _format_sorted(tuple(sorted(tiles)))
+
+
+@lru_cache(maxsize=4096)  # sets, pairs and fans' tiles recur from hand to hand: every answer writes dozens
+def _format_sorted(ordered: tuple[int, ...]) -> str:
     parts: list[str] = []
     for suit_no, suit in enumerate(T.SUITS):
         ranks = "".join(str(t % 9 + 1) for t in ordered if t // 9 == suit_no and t < 27)

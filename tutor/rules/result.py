@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from tutor.rules import tiles as T
-from tutor.rules.divisions import Division
+from tutor.rules.divisions import Division, group_text
 from tutor.rules.fans import Fan, fan
 from tutor.rules.notation import Hand, format_tiles
 from tutor.rules.situation import Situation
@@ -77,22 +77,20 @@ class Result:
         """What each other player pays the winner: hand points plus 8 from the discarder
         (or from everyone on a self-drawn win), 8 from the others. None when the hand is
         below the minimum and so may not be declared."""
-        if not self.meets_minimum:
-            return None
-        total = self.total
-        if self.situation.self_drawn:
-            return {"each_player": total + 8, "winner_receives": 3 * (total + 8)}
-        return {"discarder": total + 8, "each_other_player": 8, "winner_receives": total + 24}
+        return _payments(self.total, self.meets_minimum, self.situation.self_drawn)
 
     def to_dict(self) -> dict[str, Any]:
         division = self.division
+        code = T.CODES
+        total, without_flowers = self.total, self.points_without_flowers
+        meets_minimum = without_flowers >= MINIMUM_POINTS
         return {
             "hand": self.hand.notation(),
-            "win": T.code(self.situation.win),
+            "win": code[self.situation.win],
             "rules": self.edition,
-            "total": self.total,
-            "points_without_flowers": self.points_without_flowers,
-            "meets_minimum": self.meets_minimum,
+            "total": total,
+            "points_without_flowers": without_flowers,
+            "meets_minimum": meets_minimum,
             "fans": [
                 {
                     "id": f.fan.id,
@@ -102,7 +100,7 @@ class Result:
                     "pinyin": f.fan.pinyin,
                     "points": f.points,
                     "count": f.count,
-                    "tiles": [T.code(t) for t in f.tiles],
+                    "tiles": [code[t] for t in f.tiles],
                     "reason": f.reason,
                 }
                 for f in self.fans
@@ -125,15 +123,23 @@ class Result:
             "division": {
                 "form": division.form,
                 "sets": [
-                    {"tiles": format_tiles(g.tiles), "kind": g.kind, "melded": g.open and g.declared,
+                    {"tiles": group_text(g.kind, g.tile), "kind": g.kind, "melded": g.open and g.declared,
                      "concealed": not g.open}
                     for g in division.sets
                 ],
-                "pair": format_tiles(division.pair.tiles) if division.pair else None,
-                "pairs": [format_tiles((t, t)) for t in division.pairs],
+                "pair": group_text("pair", division.pair.tile) if division.pair else None,
+                "pairs": [group_text("pair", t) for t in division.pairs],
                 "knitted": format_tiles(division.knitted) if division.knitted else None,
                 "text": " ".join(division.describe()),
             },
-            "waits": [T.code(t) for t in self.waits],
-            "payments": self.payments(),
+            "waits": [code[t] for t in self.waits],
+            "payments": _payments(total, meets_minimum, self.situation.self_drawn),
         }
+
+
+def _payments(total: int, meets_minimum: bool, self_drawn: bool) -> dict[str, int] | None:
+    if not meets_minimum:
+        return None
+    if self_drawn:
+        return {"each_player": total + 8, "winner_receives": 3 * (total + 8)}
+    return {"discarder": total + 8, "each_other_player": 8, "winner_receives": total + 24}

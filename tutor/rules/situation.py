@@ -142,8 +142,7 @@ class Situation:
         except NotationError as error:
             raise HandError(f"Winning tile: {error}") from None
         values: dict[str, Any] = {"win": win}
-        # The yes/no fields are checked first, then the winds, then the numbers.
-        for field in sorted(SITUATION_FIELDS[1:], key=lambda f: ("bool", "wind", "int").index(f.type)):
+        for field in _CHECK_ORDER:
             value = data.get(field.name, field.default)
             if field.type == "bool" and not isinstance(value, bool):
                 raise HandError(f"Field '{field.name}' must be true or false.")
@@ -153,6 +152,10 @@ class Situation:
                 raise HandError(f"Field '{field.name}' must be a whole number from {field.low} to {field.high}.")
             values[field.name] = value
         return cls(**values)
+
+
+# The yes/no fields are checked first, then the winds, then the numbers.
+_CHECK_ORDER = tuple(sorted(SITUATION_FIELDS[1:], key=lambda f: ("bool", "wind", "int").index(f.type)))
 
 
 def _check_the_declaration() -> None:

@@ -95,6 +95,10 @@ def code(t: int) -> str:
     return HONOR_LETTERS[t - 27]
 
 
+# Every tile's notation, looked up by the API's answer for each of the dozens of tiles it names.
+CODES = tuple(code(t) for t in range(34))
+
+
 def name(t: int) -> str:
     """The spoken name of a tile, used as its accessible name: '5 of bamboo', 'red dragon'."""
     if t < 27:

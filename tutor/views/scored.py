@@ -47,19 +47,22 @@ class FanLine:
 @dataclass(frozen=True)
 class ScoredHand:
     edition: str
-    lines: tuple[FanLine, ...]
     total: int
     meets_minimum: bool
     result: Any  # the engine's Result, for what only some views show (division, exclusions, payments)
 
     @classmethod
     def of(cls, result, edition: str | None = None) -> ScoredHand:
-        hand = getattr(result, "hand", None)
+        return cls(edition or result.edition, result.total, result.meets_minimum, result)
+
+    @cached_property
+    def lines(self) -> tuple[FanLine, ...]:
+        """Made when a page shows them, not for the API's answer, which the engine writes itself."""
+        hand = getattr(self.result, "hand", None)
         size = len(hand.all_tiles) if hand is not None else 0
-        lines = tuple(FanLine(f.fan, f.points, f.count, tuple(getattr(f, "tiles", ())), getattr(f, "reason", ""),
-                              bool(size) and len(getattr(f, "tiles", ())) >= size)
-                      for f in result.fans)
-        return cls(edition or result.edition, lines, result.total, result.meets_minimum, result)
+        return tuple(FanLine(f.fan, f.points, f.count, tuple(getattr(f, "tiles", ())), getattr(f, "reason", ""),
+                             bool(size) and len(getattr(f, "tiles", ())) >= size)
+                     for f in self.result.fans)
 
     @property
     def fan_ids(self) -> frozenset[int]:

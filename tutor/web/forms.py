@@ -74,6 +74,8 @@ def text(value: Any, field: str, cap: int) -> str:
         raise FieldError(f"Field '{field}' must be text.")
     if len(value) > cap:
         raise FieldError(f"Field '{field}' is too long ({len(value)} characters; at most {cap}).")
+    if value.isascii() and value.isprintable():  # the usual case, decided without a look at each character
+        return value
     if any(_is_surrogate(c) or (unicodedata.category(c) == "Cc" and c not in "\t\n\r") for c in value):
         raise FieldError(f"Field '{field}' contains characters that are not text.")
     return value
