@@ -2,8 +2,8 @@
 settings as tutor's backend (tutor.serve.server_options), so their ratio says what tutor's own
 work costs:
 
-    hello_app   a bare Flask app that answers every POST /api/score with a constant: the floor
-                of Flask and the server, before any scoring
+    hello_app   a bare Flask app that reads each POST /api/score and answers it with a constant:
+                the floor of Flask and the server, before any scoring
     peer_app    a thin Flask app over PyMahjongGB (the compiled C++ scorer, no explanations),
                 reading the same JSON bodies with tutor's notation parser
 
@@ -40,6 +40,9 @@ def hello_app() -> Flask:
 
     @app.post("/api/score")
     def constant():
+        # The body is read, as any app that answers it must: one left unread makes the server drop
+        # the keep-alive connection, and the client's reconnects would be counted as this app's work.
+        request.get_data()
         return jsonify({"total": 8})
 
     return app
