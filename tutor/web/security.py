@@ -133,7 +133,10 @@ def add_rate_limit(app: Flask) -> Limiter | None:
         application_limits=[limit],  # one budget per client, shared by every limited route
         storage_uri=storage,
         application_limits_exempt_when=lambda: not is_limited(),
-        headers_enabled=True,
+        # No X-RateLimit-* headers on every answer: they cost two more round trips to the store per
+        # request (the count, then its expiry) on top of the one that counts; a 429 still says when
+        # to come back (Retry-After, and "wait N seconds" in its body).
+        headers_enabled=False,
     )
     if storage.startswith(MEMORY):
         app.logger.warning("tutor: rate limit %s per client, counted in this process's memory (right for one "
