@@ -217,6 +217,10 @@ def test_the_backend_answers_without_a_built_site_and_says_how_to_build_it(serve
                  "TUTOR_ALLOWED_ORIGINS: 'https://club.example/path' has a path", id="bad_origin"),
     pytest.param({"TUTOR_RATE_LIMIT": "10 per minute"}, "TUTOR_RATE_LIMIT: with 2 workers the limit needs a store",
                  id="memory_rate_limit_with_two_workers"),
+    pytest.param({"TUTOR_RATE_LIMIT": "lots per minute", "TUTOR_RATE_LIMIT_STORAGE": "redis://127.0.0.1:1"},
+                 "TUTOR_RATE_LIMIT: 'lots per minute' is not a limit", id="unreadable_rate_limit"),
+    pytest.param({"TUTOR_RATE_LIMIT": "10 per minute", "TUTOR_RATE_LIMIT_STORAGE": "mongo-ish://127.0.0.1"},
+                 "TUTOR_RATE_LIMIT_STORAGE: 'mongo-ish://127.0.0.1' cannot be used", id="unknown_rate_limit_store"),
 ])
 def test_a_bad_setting_stops_the_server_with_one_line_and_no_traceback(env, message):
     process, port = start(env)
