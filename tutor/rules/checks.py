@@ -823,7 +823,7 @@ def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, nee
     if found:
         indices = view.chows if kind == "chow" else view.pungs
         groups = [tuple([indices[p] for p in positions]) for positions in found]
-        return [Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group)) for group in groups]
+        return [Occurrence(None, f"{{sets}}: {detail}", frozenset(group)) for group in groups]
     miss = _MISSES.get(need)
     if miss is None:
         miss = _MISSES[need] = Miss(need)
@@ -976,7 +976,7 @@ def pung_of_terminals_or_honors(view: View) -> Found:
 def _concealed_pung_fan(view: View, least: int, label: str):
     found = view.concealed_pungs
     if len(found) >= least:
-        return [Occurrence(view.set_tiles(found), f"{label}: {view.show(found)}", frozenset(found))]
+        return [Occurrence(None, f"{label}: {{sets}}", frozenset(found))]
 
     def reason() -> str:
         text = f"needs {least} concealed pungs or kongs; this reading has {len(found)}"
@@ -1009,7 +1009,7 @@ def _kong_counts(view: View) -> tuple[int, int]:
 
 def _kong_occurrence(view: View, detail: str, concealed_only: bool = False) -> list[Occurrence]:
     idx = [i for i, g in enumerate(view.sets) if g.kind == "kong" and (not concealed_only or not g.open)]
-    return [Occurrence(view.set_tiles(idx), detail, frozenset(idx))]
+    return [Occurrence(None, detail, frozenset(idx))]
 
 
 @check("four-kongs", when=FOUR_KONGS)

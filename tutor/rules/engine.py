@@ -152,13 +152,14 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
 def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings: list[Tally]) -> Result:
     fans = []
     points = tally.points
+    view = tally.view
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
         if len(occurrences) == 1:
-            tiles, reason = occurrences[0].tiles, occurrences[0].detail
+            tiles, reason = view.tiles_of(occurrences[0]), view.detail_of(occurrences[0])
         else:
-            tiles = [t for occ in occurrences for t in occ.tiles]
-            reason = "; ".join(dict.fromkeys([occ.detail for occ in occurrences]))
+            tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
+            reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
         fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], tuple(sorted(tiles)), reason))
     excluded = _merge_excluded(tally.excluded) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]

@@ -138,7 +138,7 @@ def absorb(tally: Tally) -> None:
             if not removed:
                 continue
             by = FAN_BY_ID[fan_id]
-            shown = " ".join(format_tiles(occ.tiles) for occ in tally.hits[target] if occ not in survivors)
+            shown = " ".join(format_tiles(tally.view.tiles_of(occ)) for occ in tally.hits[target] if occ not in survivors)
             reason = f"{shown} already counts in {by.name} (non-repeat)"
             if survivors:
                 tally.hits[target] = survivors

@@ -24,9 +24,14 @@ from tutor.rules.waits import only_wait, waiting_tiles
 
 
 class Occurrence(NamedTuple):
-    """One occurrence of a fan: the tiles that make it, the sets it uses, in words."""
+    """One occurrence of a fan: the tiles that make it, the sets it uses, in words.
 
-    tiles: tuple[int, ...]
+    Most readings scored are not the one shown, so what costs time to write is left to
+    View.tiles_of and View.detail_of, asked only for the fans an answer shows: `tiles` None
+    stands for the tiles of the sets, and "{sets}" in `detail` for the sets in notation.
+    """
+
+    tiles: tuple[int, ...] | None
     detail: str
     sets: frozenset[int] = frozenset()  # indices into View.sets
 
@@ -239,3 +244,11 @@ class View:
 
     def show(self, indices) -> str:
         return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
+
+    def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
+        tiles = occurrence.tiles
+        return self.set_tiles(occurrence.sets) if tiles is None else tiles
+
+    def detail_of(self, occurrence: Occurrence) -> str:
+        detail = occurrence.detail
+        return detail.replace("{sets}", self.show(occurrence.sets)) if "{sets}" in detail else detail
