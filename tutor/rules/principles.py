@@ -162,33 +162,40 @@ def account_once(tally: Tally) -> None:
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
     if len(candidates) <= 1 or _all_fit(candidates, len(tally.view.sets)):
         return  # every fan made of sets counts: nothing to choose
+    n = len(candidates)
+    points = [tally.points[fid] for fid, _ in candidates]  # highest first, as the candidates are ranked
+    # The candidates of the same fan that share a set with each one (non-identical), as bits.
+    clashes = [
+        sum(1 << j for j, (other_id, other) in enumerate(candidates) if j != i and other_id == fid and other.sets & occ.sets)
+        for i, (fid, occ) in enumerate(candidates)
+    ]
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
-    n = len(candidates)
-    points = [tally.points[fid] for fid, _ in candidates]
+    chosen: list[int] = []
+    values: list[int] = []  # the points of the chosen, highest first (as they were chosen)
 
-    def search(start: int, chosen: list[int], parent: list[int]) -> None:
+    def search(start: int, total: int, taken: int, linked: list[int]) -> None:
         nonlocal best_choice, best_key
-        values = sorted((points[i] for i in chosen), reverse=True)
-        key = (sum(values), values)
-        if key > best_key:
-            best_key, best_choice = key, tuple(chosen)
+        if (total, values) > best_key:
+            best_key, best_choice = (total, values[:]), tuple(chosen)
+        # The best any further choice could do: each fan links two groups of sets at least,
+        # so at most (groups - 1) more fans fit, and the candidates are ranked by points.
+        top = points[start : start + len(set(linked)) - 1]
+        if (total + sum(top), values + top) <= best_key:
+            return  # nothing further can beat the best choice so far
         for i in range(start, n):
-            fid, occ = candidates[i]
-            if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in chosen):
+            if clashes[i] & taken:
                 continue  # non-identical
-            roots = [_find(parent, s) for s in occ.sets]
-            if len(set(roots)) != len(roots):
+            joined = _link(linked, candidates[i][1].sets)
+            if joined is None:
                 continue  # would reuse two linked sets: account-once
-            saved = parent[:]
-            for r in roots[1:]:
-                parent[r] = roots[0]
             chosen.append(i)
-            search(i + 1, chosen, parent)
+            values.append(points[i])
+            search(i + 1, total + points[i], taken | 1 << i, joined)
             chosen.pop()
-            parent[:] = saved
+            values.pop()
 
-    search(0, [], list(range(len(tally.view.sets))))
+    search(0, 0, 0, list(range(len(tally.view.sets))))
     kept = set(best_choice)
     left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
     for fid, occ in left_out:
@@ -206,27 +213,28 @@ def account_once(tally: Tally) -> None:
 
 def _all_fit(candidates, sets: int) -> bool:
     """Do all the candidates count together (no set used twice by one fan, no loop of sets)?"""
-    parent = list(range(sets))
+    linked: list[int] | None = list(range(sets))
     for i, (fid, occ) in enumerate(candidates):
         if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in range(i)):
             return False
-        roots = [_find(parent, s) for s in occ.sets]
-        if len(set(roots)) != len(roots):
+        linked = _link(linked, occ.sets)
+        if linked is None:
             return False
-        for r in roots[1:]:
-            parent[r] = roots[0]
     return True
 
 
-def _find(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        x = parent[x]
-    return x
+def _link(linked: list[int], sets: frozenset[int]) -> list[int] | None:
+    """The sets linked by the fans so far, as linked[set] = the lowest set it is linked to,
+    once a fan made of `sets` joins them; None if two of these sets are linked already."""
+    joined = {linked[s] for s in sets}
+    if len(joined) != len(sets):
+        return None
+    low = min(joined)
+    return [low if group in joined else group for group in linked]
 
 
 def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
     """Why a fan made of sets was left out, naming the counted fan that holds its sets."""
-    sets_text = view.show(occ.sets)
     # The same fan through a shared set is the plainer reason (non-identical), so look there first.
     for i in sorted(kept, key=lambda i: candidates[i][0] != fan_id):
         other_id, other = candidates[i]
@@ -238,7 +246,7 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
             partner = view.show(other.sets - occ.sets)
             return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by
         return f"account-once: {view.show(common)} already counts in {by.name}", by
-    return f"account-once: {sets_text} would reuse sets already combined in the fans counted", None
+    return f"account-once: {view.show(occ.sets)} would reuse sets already combined in the fans counted", None
 
 
 def chicken(tally: Tally) -> None:
