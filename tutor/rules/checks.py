@@ -811,8 +811,13 @@ def _combinations(view: View, kind: str) -> tuple[dict, frozenset]:
     if found is None:
         indices = view.chows if kind == "chow" else view.pungs
         sets = view.sets
-        found = view.scratch[kind] = _combination_index(kind, tuple([sets[i].tile for i in indices]))
+        found = view.scratch[kind] = (
+            _combination_index(kind, tuple([sets[i].tile for i in indices])) if len(indices) > 1 else _NO_COMBINATIONS
+        )
     return found
+
+
+_NO_COMBINATIONS: tuple[dict, frozenset] = ({}, frozenset())  # fewer than two chows (or pungs)
 
 
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans

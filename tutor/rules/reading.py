@@ -124,19 +124,51 @@ class View:
     Attributes set once: division, sets, pair, form, and from HandFacts: facts, hand,
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
-    (34 slots), chows and pungs (indices into sets). The rest are cached properties.
+    (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
+    pungs, wind_pungs and dragon_pungs (indices into sets), win_role. The rest are cached
+    properties.
     """
 
     def __init__(self, facts: HandFacts, division: Division) -> None:
         d = self.__dict__
         d.update(facts.shared)
         sets = division.sets
+        pair = division.pair
         d["division"] = division
         d["sets"] = sets
-        d["pair"] = division.pair
+        d["pair"] = pair
         d["form"] = division.form
-        d["chows"] = [i for i, g in enumerate(sets) if g.kind == "chow"]
-        d["pungs"] = [i for i, g in enumerate(sets) if g.kind != "chow"]
+        # One pass over the sets for the facts that the shape of every reading reads.
+        chows: list[int] = []
+        pungs: list[int] = []
+        winds: list[int] = []
+        dragons: list[int] = []
+        win = d["win"]
+        edge = closed = False  # what the winning tile could complete in a concealed chow
+        for i, g in enumerate(sets):
+            tile = g.tile
+            if g.kind == "chow":
+                chows.append(i)
+                if g.declared:
+                    continue
+                if win == tile + 1:
+                    closed = True
+                elif (win == tile + 2 and tile % 9 == 0) or (win == tile and tile % 9 == 6):
+                    edge = True
+            else:
+                pungs.append(i)
+                if tile >= 31:
+                    dragons.append(i)
+                elif tile >= 27:
+                    winds.append(i)
+        d["chows"] = chows
+        d["pungs"] = pungs
+        d["wind_pungs"] = winds
+        d["dragon_pungs"] = dragons
+        # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
+        d["win_role"] = (
+            "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
+        )
 
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(f"a View is frozen: '{name}' cannot be set")
@@ -171,39 +203,9 @@ class View:
         return len(self.kongs) - self.concealed_kongs
 
     @cached
-    def wind_pungs(self) -> list[int]:
-        return [i for i in self.pungs if 27 <= self.sets[i].tile <= 30]
-
-    @cached
-    def dragon_pungs(self) -> list[int]:
-        return [i for i in self.pungs if self.sets[i].tile >= 31]
-
-    @cached
     def concealed_pungs(self) -> list[int]:
         """Pungs and kongs not claimed, nor completed by the winning discard."""
         return [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
-
-    @cached
-    def win_roles(self) -> frozenset[str]:
-        """What the winning tile could be in this reading: 'edge', 'closed' or 'single'."""
-        roles: set[str] = set()
-        win = self.win
-        for g in self.sets:
-            if g.kind != "chow" or g.declared:
-                continue
-            if win == g.tile + 1:
-                roles.add("closed")
-            elif (win == g.tile + 2 and g.tile % 9 == 0) or (win == g.tile and g.tile % 9 == 6):
-                roles.add("edge")
-        if self.pair is not None and self.pair.tile == win:
-            roles.add("single")
-        return frozenset(roles)
-
-    @cached
-    def win_role(self) -> str | None:
-        """The wait this reading scores when the winning tile fits several: edge, then closed, then single."""
-        roles = self.win_roles
-        return next((r for r in ("edge", "closed", "single") if r in roles), None)
 
     @property
     def waits(self) -> tuple[int, ...]:
