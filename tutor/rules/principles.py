@@ -48,6 +48,7 @@ def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
 
 
 ABSORBS = {key: _absorbs(rules) for key, rules in EDITION_RULES.items()}
+_ABSORBING = {key: tuple(sorted(absorbs)) for key, absorbs in ABSORBS.items()}  # the fans that absorb, by number
 # Per edition: fan id -> its place in highest-first order (more points first, then the lower number).
 RANKS = {key: {fid: (-p, fid) for fid, p in points.items()} for key, points in POINTS.items()}
 _SETS_FANS = frozenset(row.id for row in FANS if row.kind == "sets")
@@ -123,8 +124,10 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
 def absorb(tally: Tally) -> None:
     """Sets already counted by an honor fan are not also Pungs of Terminals or Honors."""
     absorbs = ABSORBS[tally.edition.key]
-    for fan_id in sorted(tally.hits):
-        for target, limit in absorbs.get(fan_id, {}).items():
+    for fan_id in _ABSORBING[tally.edition.key]:
+        if fan_id not in tally.hits:
+            continue
+        for target, limit in absorbs[fan_id].items():
             if target not in tally.hits or fan_id not in tally.hits:
                 continue
             used = frozenset().union(*(occ.sets for occ in tally.hits[fan_id]))
@@ -251,7 +254,7 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
 
 def chicken(tally: Tally) -> None:
     """Chicken Hand when no other fan applies (flowers aside)."""
-    if not any(fid != FLOWER_TILES for fid in tally.hits):
+    if not tally.hits.keys() - {FLOWER_TILES}:
         tally.hits[CHICKEN_HAND] = [Occurrence(tally.view.tiles, "no other fan applies", frozenset())]
 
 
