@@ -1,9 +1,10 @@
 """One reading of a hand as the checks see it, and what a check answers.
 
 A `View` is one division of the hand (tutor.rules.divisions) together with the hand and
-how it was won. It is frozen: what it holds is set once, and the facts derived from it
-(its chows, its concealed pungs, the role of the winning tile ...) are cached properties,
-worked out the first time a check asks and kept for the other checks. Facts shared by
+how it was won. It is frozen: what it holds is set once. The facts that the shape of
+every reading reads (its chows and pungs, the role of the winning tile ...) are found when
+it is made; the others (its concealed pungs, its kongs ...) are cached properties, worked
+out the first time a check asks and kept for the other checks. Facts shared by
 every reading of one hand (the tiles, their suits, the waits) are worked out once per
 hand, in `HandFacts`.
 
@@ -19,6 +20,7 @@ from typing import NamedTuple
 
 from tutor.rules import tiles as T
 from tutor.rules.divisions import Division, Group, group_text
+from tutor.rules.lazy import cached
 from tutor.rules.situation import Situation
 from tutor.rules.waits import only_wait, waiting_tiles
 
@@ -60,22 +62,6 @@ class Miss:
 
 
 Found = list[Occurrence] | Miss  # what a check returns
-
-
-class cached:
-    """A cached property, like functools.cached_property but without its per-access lock
-    (Python 3.11 takes one): a reading lives within one call and is never shared."""
-
-    def __init__(self, compute: Callable) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.compute(obj)
-        return value
 
 
 class HandFacts:
