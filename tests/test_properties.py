@@ -186,7 +186,7 @@ def test_a_check_whose_gate_fails_finds_nothing(deal):
         view = View(facts, division)
         for slug, check in CHECKS.items():
             found = check.find(view)
-            if not check.gate.test(view):
+            if not check.gate.holds(view):
                 assert not found, (slug, hand.notation())
             if not found:
                 assert found.reason, slug  # every miss says why

@@ -7,7 +7,8 @@ other part of tutor builds on this layer; this layer knows none of them.
 
 The modules, each importing only those above it:
 
-    tiles, notation     the 34 tiles; hand notation (parse_hand, Hand, Meld)
+    tiles, lazy         the 34 tiles; `cached`, a property worked out once (without a lock)
+    notation            hand notation (parse_hand, Hand, Meld)
     editions, fans      the editions (EDITIONS, DEFAULT_EDITION, EDITION_RULES); the one table of
                         81 fans (FANS, FAN_BY_ID, FAN_BY_SLUG, fan), checked when it loads
     situation           how the hand was won: SITUATION_FIELDS, Situation, validate, HandError

@@ -5,11 +5,14 @@ A check looks at one reading of the hand (a View, tutor.rules.reading) and answe
     a Miss, which is false and says why the fan does not occur (a reason that costs time
     to write is built only if someone reads it).
 
-Each check names a gate: a cheap test that must hold for the fan to occur at all. The
-scorer runs a check only when its gate holds, so most checks are never run on a hand;
-a gate marked per hand (the tiles, the situation) is asked once per hand, the others once
-per reading. A check whose gate fails is run later only if someone asks why its fan is
-not counted, and then gives its reason.
+Each check names a gate: a test that must hold for the fan to occur at all. The scorer
+runs a check only when its gate holds, so most checks are never run on a hand. A gate
+reads only the shape of the hand (HandShape: the situation, the kinds of tile, the declared
+sets) or of the reading (ReadingShape: its form, how many chows and pungs of each sort,
+the patterns its sets make ...); many hands share a shape, so the scorer asks the gates
+once per shape, and a gate can be as exact as the shape allows at no cost per hand. A
+check whose gate fails is run later only if someone asks why its fan is not counted, and
+then gives its reason.
 
 Checks know nothing of the combination principles: they report what the tiles show.
 Which occurrences survive non-repeat, account-once and the rest is decided in
@@ -58,11 +61,15 @@ SPECIAL_FORM_NAMES = {
 
 
 class Gate(NamedTuple):
-    """A cheap test that must hold for a fan to occur; per_hand: it reads only the tiles
-    and the situation, never the division, so one answer serves every reading of a hand."""
+    """A cheap test that must hold for a fan to occur. It reads the shape of the hand
+    (HandShape) when per_hand, else the shape of the reading (ReadingShape): a few small
+    facts, so that the scorer can work out once per shape which checks to run."""
 
-    test: Callable[[View], bool]
+    test: Callable  # HandShape -> bool, or ReadingShape -> bool
     per_hand: bool
+
+    def holds(self, view: View) -> bool:
+        return self.test(hand_shape(view) if self.per_hand else reading_shape(view))
 
 
 class Check(NamedTuple):
@@ -88,37 +95,74 @@ def check(slug: str, when: Gate):
     return bind
 
 
-def _hand_gate(test: Callable[[View], bool]) -> Gate:
+def _hand_gate(test: Callable[[HandShape], bool]) -> Gate:
     return Gate(test, per_hand=True)
 
 
-def _reading_gate(test: Callable[[View], bool]) -> Gate:
+def _reading_gate(test: Callable[[ReadingShape], bool]) -> Gate:
     return Gate(test, per_hand=False)
 
 
-# ------------------------------------------------------------------ the gates
-# Each is a necessary condition of the fans that name it (tests/test_properties.py runs every
-# check on hands whose gates fail and finds none that occurs).
+# ------------------------------------------------------------------ the shapes the gates read
+# Many hands share a shape, and a shape lets the same checks through; so the scorer asks the
+# gates once per shape (tutor.rules.engine keeps the answers), and a gate may be as exact as
+# the shape allows at no cost per hand.
 
-# the situation
-SELF_DRAWN = _hand_gate(lambda v: v.self_drawn)
-LAST_WALL_TILE = _hand_gate(lambda v: v.last_wall_tile)
-REPLACEMENT_TILE = _hand_gate(lambda v: v.replacement_tile)
-ROBBING_KONG = _hand_gate(lambda v: v.robbing_kong)
-FLOWERS = _hand_gate(lambda v: v.flowers > 0)
-LAST_OF_ITS_KIND = _hand_gate(lambda v: v.last_tile or any(v.win in m.tiles for m in v.hand.open_melds))
-NEVER = _hand_gate(lambda v: False)  # decided by the scorer itself (Chicken Hand)
-# the tiles
-ONE_SUIT = _hand_gate(lambda v: len(v.suits) == 1)
-TWO_SUITS = _hand_gate(lambda v: len(v.suits) == 2)
-NO_SUITS = _hand_gate(lambda v: not v.suits)
-NO_HONORS = _hand_gate(lambda v: not v.honors)
-FIVE_KINDS = _hand_gate(lambda v: len(v.suits) == 3 and bool(v.honors))
-ONLY_GREEN = _hand_gate(lambda v: v.distinct <= GREEN_TILES)
-ONLY_REVERSIBLE = _hand_gate(lambda v: v.distinct <= REVERSIBLE_TILES)
-ONLY_TERMINALS_OR_HONORS = _hand_gate(lambda v: v.distinct <= TERMINALS_OR_HONORS)
-NO_TERMINALS_OR_HONORS = _hand_gate(lambda v: not v.distinct & TERMINALS_OR_HONORS)
-EVEN_SUIT_TILES_ONLY = _hand_gate(lambda v: v.distinct <= EVEN_TILES)
+
+class HandShape(NamedTuple):
+    """The facts of a hand that the per-hand gates read: the situation, the kinds of tile
+    held and the declared sets. Never the division, so it serves every reading of the hand."""
+
+    self_drawn: bool
+    last_wall_tile: bool
+    replacement_tile: bool
+    robbing_kong: bool
+    flowers: bool
+    last_of_its_kind: bool  # the winning tile may be the last of its kind
+    suits: int  # how many of the three suits the hand holds
+    honors: bool
+    only_green: bool
+    only_reversible: bool
+    only_terminals: bool
+    only_terminals_or_honors: bool
+    no_terminals_or_honors: bool
+    only_even_suit_tiles: bool
+    rank_band: tuple[int, int] | None  # (lowest, highest) rank 0-8 of a hand of suit tiles within 6-9, 1-4 or 4-6
+    four_alike_not_a_kong: bool
+    melds: int  # declared sets
+    claimed_sets: int  # declared sets claimed from others (all but the concealed kongs)
+    kongs: int
+    concealed_kongs: int
+
+
+def hand_shape(view: View) -> HandShape:
+    hand = view.hand
+    distinct = view.distinct
+    kongs = hand.kongs
+    claimed = hand.open_melds
+    win = view.win
+    return HandShape(
+        view.self_drawn,
+        view.last_wall_tile,
+        view.replacement_tile,
+        view.robbing_kong,
+        view.flowers > 0,
+        view.last_tile or any(win in m.tiles for m in claimed),
+        len(view.suits),
+        bool(view.honors),
+        distinct <= GREEN_TILES,
+        distinct <= REVERSIBLE_TILES,
+        distinct <= TERMINALS,
+        distinct <= TERMINALS_OR_HONORS,
+        not distinct & TERMINALS_OR_HONORS,
+        distinct <= EVEN_TILES,
+        _rank_band_of(view),
+        _four_alike_not_a_kong(view),
+        len(hand.melds),
+        len(claimed),
+        len(kongs),
+        sum(1 for m in kongs if m.concealed) if kongs else 0,
+    )  # in the order of the fields
 
 
 def _four_alike_not_a_kong(view: View) -> bool:
@@ -128,60 +172,125 @@ def _four_alike_not_a_kong(view: View) -> bool:
     return any(c == 4 and t not in kongs for t, c in enumerate(view.counts))
 
 
-FOUR_ALIKE_NOT_A_KONG = _hand_gate(_four_alike_not_a_kong)
-
-
-def _in_a_rank_band(view: View) -> bool:
-    """Suit tiles only, all within 6-9, 1-4 or 4-6."""
+def _rank_band_of(view: View) -> tuple[int, int] | None:
+    """Suit tiles only, all within 6-9, 1-4 or 4-6: their lowest and highest rank (0-8)."""
     if view.honors:
-        return False
+        return None
     ranks = {t % 9 for t in view.distinct}
     low, high = min(ranks), max(ranks)
-    return low >= 5 or high <= 3 or (low >= 3 and high <= 5)
+    return (low, high) if low >= 5 or high <= 3 or (low >= 3 and high <= 5) else None
 
 
-IN_A_RANK_BAND = _hand_gate(_in_a_rank_band)
+class ReadingShape(NamedTuple):
+    """The facts of one reading that the other gates read."""
+
+    form: str
+    chows: int
+    pungs: int  # pungs and kongs
+    concealed_pungs: int
+    wind_pungs: int
+    dragon_pungs: int
+    terminal_or_honor_pung: bool
+    pair: str  # of the standard form: "five" (a 5), "end" (a terminal or honor), "other"; "" with no pair
+    win_role: str | None
+    combinations: frozenset  # (kind, size, pattern) for each pattern some chows or pungs make (see _makes)
+
+
+def reading_shape(view: View) -> ReadingShape:
+    sets = view.sets
+    pair = view.pair
+    pair_kind = ""
+    if pair is not None:
+        tile = pair.tile
+        pair_kind = "five" if tile < 27 and tile % 9 == 4 else "end" if T.is_terminal_or_honor(tile) else "other"
+    pungs = view.pungs
+    return ReadingShape(
+        view.form,
+        len(view.chows),
+        len(pungs),
+        len(view.concealed_pungs),
+        len(view.wind_pungs),
+        len(view.dragon_pungs),
+        any(T.is_terminal_or_honor(sets[i].tile) for i in pungs),
+        pair_kind,
+        view.win_role,
+        _combinations(view, "chow")[1] | _combinations(view, "pung")[1],
+    )  # in the order of the fields
+
+
+# ------------------------------------------------------------------ the gates
+# Each is a necessary condition of the fans that name it (tests/test_properties.py runs every
+# check on hands whose gates fail and finds none that occurs).
+
+# the situation
+SELF_DRAWN = _hand_gate(lambda h: h.self_drawn)
+LAST_TILE_DRAWN = _hand_gate(lambda h: h.last_wall_tile and h.self_drawn)
+LAST_TILE_CLAIMED = _hand_gate(lambda h: h.last_wall_tile and not h.self_drawn)
+REPLACEMENT_TILE = _hand_gate(lambda h: h.replacement_tile)
+ROBBING_KONG = _hand_gate(lambda h: h.robbing_kong)
+FLOWERS = _hand_gate(lambda h: h.flowers)
+LAST_OF_ITS_KIND = _hand_gate(lambda h: h.last_of_its_kind)
+NEVER = _hand_gate(lambda h: False)  # decided by the scorer itself (Chicken Hand)
+# the tiles
+ONE_SUIT_ONLY = _hand_gate(lambda h: h.suits == 1 and not h.honors)
+ONE_SUIT_AND_HONORS = _hand_gate(lambda h: h.suits == 1 and h.honors)
+ONE_SUIT_CONCEALED = _hand_gate(lambda h: h.suits == 1 and not h.honors and not h.melds)
+TWO_SUITS = _hand_gate(lambda h: h.suits == 2)
+NO_SUITS = _hand_gate(lambda h: not h.suits)
+NO_HONORS = _hand_gate(lambda h: not h.honors)
+FIVE_KINDS = _hand_gate(lambda h: h.suits == 3 and h.honors)
+ONLY_GREEN = _hand_gate(lambda h: h.only_green)
+ONLY_REVERSIBLE = _hand_gate(lambda h: h.only_reversible)
+ONLY_TERMINALS = _hand_gate(lambda h: h.only_terminals)
+ONLY_TERMINALS_OR_HONORS = _hand_gate(lambda h: h.only_terminals_or_honors)
+NO_TERMINALS_OR_HONORS = _hand_gate(lambda h: h.no_terminals_or_honors)
+EVEN_SUIT_TILES_ONLY = _hand_gate(lambda h: h.only_even_suit_tiles)
+FOUR_ALIKE_NOT_A_KONG = _hand_gate(lambda h: h.four_alike_not_a_kong)
+
+
+def _ranks_within(low: int, high: int) -> Gate:
+    """Suit tiles only, of ranks low..high (1-9)."""
+    return _hand_gate(lambda h: h.rank_band is not None and low - 1 <= h.rank_band[0] and h.rank_band[1] <= high - 1)
+
+
 # the declared sets
-def _concealed_kongs(view: View) -> int:
-    return sum(1 for m in view.hand.kongs if m.concealed)
-
-
-ONE_KONG = _hand_gate(lambda v: len(v.hand.kongs) == 1)
-TWO_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 2)
-THREE_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 3)
-FOUR_KONGS = _hand_gate(lambda v: len(v.hand.kongs) == 4)
-ONE_CONCEALED_KONG = _hand_gate(lambda v: bool(v.hand.kongs) and _concealed_kongs(v) == 1)
-TWO_CONCEALED_KONGS = _hand_gate(lambda v: len(v.hand.kongs) >= 2 and _concealed_kongs(v) == 2)
-NO_CLAIMED_SETS_ON_A_DISCARD = _hand_gate(lambda v: not v.hand.open_melds and not v.self_drawn)
-NO_CLAIMED_SETS_SELF_DRAWN = _hand_gate(lambda v: not v.hand.open_melds and v.self_drawn)
-FOUR_CLAIMED_SETS = _hand_gate(lambda v: len(v.hand.melds) == 4 and not any(m.concealed for m in v.hand.melds))
+ONE_KONG = _hand_gate(lambda h: h.kongs == 1)
+TWO_KONGS = _hand_gate(lambda h: h.kongs == 2)
+THREE_KONGS = _hand_gate(lambda h: h.kongs == 3)
+FOUR_KONGS = _hand_gate(lambda h: h.kongs == 4)
+ONE_CONCEALED_KONG = _hand_gate(lambda h: h.concealed_kongs == 1)
+TWO_CONCEALED_KONGS = _hand_gate(lambda h: h.concealed_kongs == 2)
+NO_CLAIMED_SETS_ON_A_DISCARD = _hand_gate(lambda h: not h.claimed_sets and not h.self_drawn)
+NO_CLAIMED_SETS_SELF_DRAWN = _hand_gate(lambda h: not h.claimed_sets and h.self_drawn)
+FOUR_CLAIMED_SETS = _hand_gate(lambda h: h.claimed_sets == 4)
 # the reading
-SPECIAL_FORM = _reading_gate(lambda v: v.form != STANDARD)
-TWO_CHOWS = _reading_gate(lambda v: len(v.chows) >= 2)
-THREE_CHOWS = _reading_gate(lambda v: len(v.chows) >= 3)
-FOUR_CHOWS = _reading_gate(lambda v: len(v.chows) == 4)
-FOUR_CHOWS_AND_A_PAIR_OF_FIVES = _reading_gate(
-    lambda v: len(v.chows) == 4 and v.pair.tile < 27 and v.pair.tile % 9 == 4
-)
-CHOWS_ONLY = _reading_gate(lambda v: len(v.chows) == 4 or (v.form == KNITTED_STRAIGHT and bool(v.chows)))
-TWO_PUNGS = _reading_gate(lambda v: len(v.pungs) >= 2)
-THREE_PUNGS = _reading_gate(lambda v: len(v.pungs) >= 3)
-FOUR_PUNGS = _reading_gate(lambda v: len(v.pungs) == 4)
-TWO_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) >= 2)
-THREE_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) >= 3)
-FOUR_CONCEALED_PUNGS = _reading_gate(lambda v: len(v.concealed_pungs) == 4)
-TERMINAL_OR_HONOR_PUNG = _reading_gate(lambda v: any(T.is_terminal_or_honor(v.sets[i].tile) for i in v.pungs))
-WIND_PUNG = _reading_gate(lambda v: bool(v.wind_pungs))
-THREE_WIND_PUNGS = _reading_gate(lambda v: len(v.wind_pungs) >= 3)
-DRAGON_PUNG = _reading_gate(lambda v: bool(v.dragon_pungs))
-TWO_DRAGON_PUNGS = _reading_gate(lambda v: len(v.dragon_pungs) >= 2)
-PAIR_OF_TERMINALS_OR_HONORS = _reading_gate(
-    lambda v: v.form == STANDARD and T.is_terminal_or_honor(v.pair.tile)
-)
-PAIR_OF_FIVES = _reading_gate(lambda v: v.form == STANDARD and v.pair.tile < 27 and v.pair.tile % 9 == 4)
-EDGE_WAIT = _reading_gate(lambda v: v.win_role == "edge")
-CLOSED_WAIT = _reading_gate(lambda v: v.win_role == "closed")
-SINGLE_WAIT = _reading_gate(lambda v: v.win_role == "single")
+SEVEN_PAIRS_FORM = _reading_gate(lambda r: r.form == SEVEN_PAIRS)
+THIRTEEN_ORPHANS_FORM = _reading_gate(lambda r: r.form == THIRTEEN_ORPHANS)
+HONORS_KNITTED_FORM = _reading_gate(lambda r: r.form == HONORS_KNITTED)
+KNITTED_FORM = _reading_gate(lambda r: r.form in (KNITTED_STRAIGHT, HONORS_KNITTED))
+FOUR_CHOWS_AND_A_PAIR_OF_FIVES = _reading_gate(lambda r: r.chows == 4 and r.pair == "five")
+CHOWS_ONLY = _reading_gate(lambda r: r.chows == 4 or (r.form == KNITTED_STRAIGHT and r.chows > 0))
+FOUR_PUNGS = _reading_gate(lambda r: r.pungs == 4)
+TWO_CONCEALED_PUNGS = _reading_gate(lambda r: r.concealed_pungs >= 2)
+THREE_CONCEALED_PUNGS = _reading_gate(lambda r: r.concealed_pungs >= 3)
+FOUR_CONCEALED_PUNGS = _reading_gate(lambda r: r.concealed_pungs == 4)
+TERMINAL_OR_HONOR_PUNG = _reading_gate(lambda r: r.terminal_or_honor_pung)
+WIND_PUNG = _reading_gate(lambda r: r.wind_pungs > 0)
+THREE_WIND_PUNGS = _reading_gate(lambda r: r.wind_pungs >= 3)
+DRAGON_PUNG = _reading_gate(lambda r: r.dragon_pungs > 0)
+TWO_DRAGON_PUNGS = _reading_gate(lambda r: r.dragon_pungs >= 2)
+PAIR_OF_TERMINALS_OR_HONORS = _reading_gate(lambda r: r.form == STANDARD and r.pair == "end")
+PAIR_OF_FIVES = _reading_gate(lambda r: r.form == STANDARD and r.pair == "five")
+EDGE_WAIT = _reading_gate(lambda r: r.win_role == "edge")
+CLOSED_WAIT = _reading_gate(lambda r: r.win_role == "closed")
+SINGLE_WAIT = _reading_gate(lambda r: r.win_role == "single")
+
+
+def _makes(kind: str, size: int, pattern) -> Gate:
+    """`size` of the reading's chows (kind "chow") or pungs ("pung") make `pattern`, one of
+    the patterns of combinations below: exact, so a combination fan is checked only when it occurs."""
+    key = (kind, size, pattern)
+    return _reading_gate(lambda r: key in r.combinations)
 
 
 # ------------------------------------------------------------------ helpers
@@ -314,14 +423,14 @@ def all_green(view: View) -> Found:
     ))
 
 
-@check("full-flush", when=ONE_SUIT)
+@check("full-flush", when=ONE_SUIT_ONLY)
 def full_flush(view: View) -> Found:
     if len(view.suits) == 1 and not view.honors:
         return whole(view, f"every tile is {T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]}")
     return Miss(build=lambda: _flush_miss(view, "one suit and no honors"))
 
 
-@check("half-flush", when=ONE_SUIT)
+@check("half-flush", when=ONE_SUIT_AND_HONORS)
 def half_flush(view: View) -> Found:
     if len(view.suits) == 1 and view.honors:
         suit = T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]
@@ -376,7 +485,7 @@ def reversible_tiles(view: View) -> Found:
 # ------------------------------------------------------------------ terminals and ranks
 
 
-@check("all-terminals", when=ONLY_TERMINALS_OR_HONORS)
+@check("all-terminals", when=ONLY_TERMINALS)
 def all_terminals(view: View) -> Found:
     if view.distinct <= TERMINALS:
         return whole(view, "every tile is a 1 or a 9")
@@ -439,27 +548,27 @@ def _rank_band(view: View, low: int, high: int, label: str):
     return Miss(build=lambda: f"needs suit tiles from {low} to {high} only; this hand has {_list(view.distinct - pool)}")
 
 
-@check("upper-tiles", when=IN_A_RANK_BAND)
+@check("upper-tiles", when=_ranks_within(7, 9))
 def upper_tiles(view: View) -> Found:
     return _rank_band(view, 7, 9, "upper")
 
 
-@check("middle-tiles", when=IN_A_RANK_BAND)
+@check("middle-tiles", when=_ranks_within(4, 6))
 def middle_tiles(view: View) -> Found:
     return _rank_band(view, 4, 6, "middle")
 
 
-@check("lower-tiles", when=IN_A_RANK_BAND)
+@check("lower-tiles", when=_ranks_within(1, 3))
 def lower_tiles(view: View) -> Found:
     return _rank_band(view, 1, 3, "lower")
 
 
-@check("upper-four", when=IN_A_RANK_BAND)
+@check("upper-four", when=_ranks_within(6, 9))
 def upper_four(view: View) -> Found:
     return _rank_band(view, 6, 9, "upper four")
 
 
-@check("lower-four", when=IN_A_RANK_BAND)
+@check("lower-four", when=_ranks_within(1, 4))
 def lower_four(view: View) -> Found:
     return _rank_band(view, 1, 4, "lower four")
 
@@ -507,7 +616,7 @@ def all_even_pungs(view: View) -> Found:
     return Miss(build=lambda: "needs only even suit tiles; this hand has " + _list(t for t in view.tiles if not even(t)))
 
 
-@check("nine-gates", when=ONE_SUIT)
+@check("nine-gates", when=ONE_SUIT_CONCEALED)
 def nine_gates(view: View) -> Found:
     if view.hand.melds:
         return Miss("needs a concealed hand with no declared sets")
@@ -551,14 +660,14 @@ def three_suited_terminal_chows(view: View) -> Found:
     return Miss("needs 123 and 789 chows in two suits and a pair of 5s in the third suit")
 
 
-@check("seven-pairs", when=SPECIAL_FORM)
+@check("seven-pairs", when=SEVEN_PAIRS_FORM)
 def seven_pairs(view: View) -> Found:
     if view.form == SEVEN_PAIRS:
         return whole(view, "seven pairs")
     return Miss("needs seven pairs in a concealed hand")
 
 
-@check("seven-shifted-pairs", when=SPECIAL_FORM)
+@check("seven-shifted-pairs", when=SEVEN_PAIRS_FORM)
 def seven_shifted_pairs(view: View) -> Found:
     if view.form == SEVEN_PAIRS:
         pairs = view.division.pairs
@@ -569,28 +678,28 @@ def seven_shifted_pairs(view: View) -> Found:
     return Miss("needs seven pairs in a row in one suit")
 
 
-@check("thirteen-orphans", when=SPECIAL_FORM)
+@check("thirteen-orphans", when=THIRTEEN_ORPHANS_FORM)
 def thirteen_orphans(view: View) -> Found:
     if view.form == THIRTEEN_ORPHANS:
         return whole(view, "one of each 1, 9 and honor, with one of them paired")
     return Miss("needs one of each terminal and honor plus a duplicate, concealed")
 
 
-@check("greater-honors-and-knitted-tiles", when=SPECIAL_FORM)
+@check("greater-honors-and-knitted-tiles", when=HONORS_KNITTED_FORM)
 def greater_honors_and_knitted_tiles(view: View) -> Found:
     if view.form == HONORS_KNITTED and len(view.honors) == 7:
         return whole(view, "all seven honors with seven knitted suit tiles")
     return Miss("needs all seven honors and seven suit tiles from one knitted pattern, all different")
 
 
-@check("lesser-honors-and-knitted-tiles", when=SPECIAL_FORM)
+@check("lesser-honors-and-knitted-tiles", when=HONORS_KNITTED_FORM)
 def lesser_honors_and_knitted_tiles(view: View) -> Found:
     if view.form == HONORS_KNITTED:
         return whole(view, "fourteen different honors and knitted suit tiles")
     return Miss("needs fourteen different tiles: honors and suit tiles from one 147/258/369 knitted pattern")
 
 
-@check("knitted-straight", when=SPECIAL_FORM)
+@check("knitted-straight", when=KNITTED_FORM)
 def knitted_straight(view: View) -> Found:
     pattern = view.division.knitted
     if view.form == KNITTED_STRAIGHT or (
@@ -682,46 +791,56 @@ def _patterns(tiles: tuple[int, ...]) -> frozenset:
     return frozenset(pattern for pattern in _PATTERNS if pattern(facts))
 
 
-def _combinations(view: View, kind: str, size: int) -> tuple[list[tuple[tuple[int, ...], frozenset]], set]:
-    """Every choice of `size` chows (or pungs) of the reading, in index order, each with the
-    patterns it makes, and all those patterns together; worked out once per reading."""
-    key = (kind, size)
-    found = view.scratch.get(key)
+@lru_cache(maxsize=1 << 12)  # bounded; keyed by the tiles of a reading's chows (or pungs), a shape that recurs
+def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozenset]:
+    """For the chows (or pungs) of a reading, given by their tiles in index order:
+    {(size, pattern): every choice of `size` of them that makes the pattern, as positions into
+    `tiles`, in the order of itertools.combinations}, and the keys as (kind, size, pattern)."""
+    index: dict[tuple[int, Callable], list[tuple[int, ...]]] = {}
+    for size in range(2, len(tiles) + 1):
+        for positions in combinations(range(len(tiles)), size):
+            for pattern in _patterns(tuple(sorted([tiles[p] for p in positions]))):
+                index.setdefault((size, pattern), []).append(positions)
+    return {key: tuple(found) for key, found in index.items()}, frozenset((kind, *key) for key in index)
+
+
+def _combinations(view: View, kind: str) -> tuple[dict, frozenset]:
+    """The combination index of the reading's chows (kind "chow") or pungs ("pung"); worked
+    out once per reading."""
+    found = view.scratch.get(kind)
     if found is None:
+        indices = view.chows if kind == "chow" else view.pungs
         sets = view.sets
-        shapes = []
-        union: set = set()
-        for group in combinations(view.chows if kind == "chow" else view.pungs, size):
-            patterns = _patterns(tuple(sorted([sets[i].tile for i in group])))
-            shapes.append((group, patterns))
-            union |= patterns
-        found = view.scratch[key] = (shapes, union)
+        found = view.scratch[kind] = (
+            _combination_index(kind, tuple([sets[i].tile for i in indices])) if len(indices) > 1 else _NO_COMBINATIONS
+        )
     return found
+
+
+_NO_COMBINATIONS: tuple[dict, frozenset] = ({}, frozenset())  # fewer than two chows (or pungs)
 
 
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
 
 
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
-    shapes, union = _combinations(view, kind, size)
-    if pattern in union:
-        return [
-            Occurrence(view.set_tiles(group), f"{view.show(group)}: {detail}", frozenset(group))
-            for group, patterns in shapes
-            if pattern in patterns
-        ]
+    found = _combinations(view, kind)[0].get((size, pattern))
+    if found:
+        indices = view.chows if kind == "chow" else view.pungs
+        groups = [tuple([indices[p] for p in positions]) for positions in found]
+        return [Occurrence(None, f"{{sets}}: {detail}", frozenset(group)) for group in groups]
     miss = _MISSES.get(need)
     if miss is None:
         miss = _MISSES[need] = Miss(need)
     return miss
 
 
-@check("quadruple-chow", when=FOUR_CHOWS)
+@check("quadruple-chow", when=_makes("chow", 4, _identical))
 def quadruple_chow(view: View) -> Found:
     return _combination_fan(view, "chow", 4, _identical, "four identical chows", "needs four identical chows")
 
 
-@check("four-pure-shifted-chows", when=FOUR_CHOWS)
+@check("four-pure-shifted-chows", when=_makes("chow", 4, _pure_shifted))
 def four_pure_shifted_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 4, _pure_shifted,
@@ -730,12 +849,12 @@ def four_pure_shifted_chows(view: View) -> Found:
     )
 
 
-@check("pure-triple-chow", when=THREE_CHOWS)
+@check("pure-triple-chow", when=_makes("chow", 3, _identical))
 def pure_triple_chow(view: View) -> Found:
     return _combination_fan(view, "chow", 3, _identical, "three identical chows", "needs three identical chows")
 
 
-@check("pure-straight", when=THREE_CHOWS)
+@check("pure-straight", when=_makes("chow", 3, _pure_straight))
 def pure_straight(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _pure_straight,
@@ -743,7 +862,7 @@ def pure_straight(view: View) -> Found:
     )
 
 
-@check("pure-shifted-chows", when=THREE_CHOWS)
+@check("pure-shifted-chows", when=_makes("chow", 3, _pure_shifted))
 def pure_shifted_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _pure_shifted,
@@ -751,7 +870,7 @@ def pure_shifted_chows(view: View) -> Found:
     )
 
 
-@check("mixed-straight", when=THREE_CHOWS)
+@check("mixed-straight", when=_makes("chow", 3, _mixed_straight))
 def mixed_straight(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _mixed_straight,
@@ -759,14 +878,14 @@ def mixed_straight(view: View) -> Found:
     )
 
 
-@check("mixed-triple-chow", when=THREE_CHOWS)
+@check("mixed-triple-chow", when=_makes("chow", 3, _mixed_same))
 def mixed_triple_chow(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _mixed_same, "the same chow in all three suits", "needs the same chow in all three suits"
     )
 
 
-@check("mixed-shifted-chows", when=THREE_CHOWS)
+@check("mixed-shifted-chows", when=_makes("chow", 3, _mixed_shifted))
 def mixed_shifted_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 3, _mixed_shifted,
@@ -774,19 +893,19 @@ def mixed_shifted_chows(view: View) -> Found:
     )
 
 
-@check("pure-double-chow", when=TWO_CHOWS)
+@check("pure-double-chow", when=_makes("chow", 2, _identical))
 def pure_double_chow(view: View) -> Found:
     return _combination_fan(view, "chow", 2, _identical, "two identical chows", "needs two identical chows")
 
 
-@check("mixed-double-chow", when=TWO_CHOWS)
+@check("mixed-double-chow", when=_makes("chow", 2, _mixed_same))
 def mixed_double_chow(view: View) -> Found:
     return _combination_fan(
         view, "chow", 2, _mixed_same, "the same chow in two suits", "needs the same chow in two different suits"
     )
 
 
-@check("short-straight", when=TWO_CHOWS)
+@check("short-straight", when=_makes("chow", 2, _six_in_a_row))
 def short_straight(view: View) -> Found:
     return _combination_fan(
         view, "chow", 2, _six_in_a_row,
@@ -795,7 +914,7 @@ def short_straight(view: View) -> Found:
     )
 
 
-@check("two-terminal-chows", when=TWO_CHOWS)
+@check("two-terminal-chows", when=_makes("chow", 2, _terminal_chows))
 def two_terminal_chows(view: View) -> Found:
     return _combination_fan(
         view, "chow", 2, _terminal_chows,
@@ -807,7 +926,7 @@ def two_terminal_chows(view: View) -> Found:
 # Only suit pungs take part: the patterns _pungs_* leave out combinations with an honor.
 
 
-@check("four-pure-shifted-pungs", when=FOUR_PUNGS)
+@check("four-pure-shifted-pungs", when=_makes("pung", 4, _pungs_stepping))
 def four_pure_shifted_pungs(view: View) -> Found:
     return _combination_fan(
         view, "pung", 4, _pungs_stepping,
@@ -815,7 +934,7 @@ def four_pure_shifted_pungs(view: View) -> Found:
     )
 
 
-@check("pure-shifted-pungs", when=THREE_PUNGS)
+@check("pure-shifted-pungs", when=_makes("pung", 3, _pungs_stepping))
 def pure_shifted_pungs(view: View) -> Found:
     return _combination_fan(
         view, "pung", 3, _pungs_stepping,
@@ -823,7 +942,7 @@ def pure_shifted_pungs(view: View) -> Found:
     )
 
 
-@check("mixed-shifted-pungs", when=THREE_PUNGS)
+@check("mixed-shifted-pungs", when=_makes("pung", 3, _pungs_mixed_shifted))
 def mixed_shifted_pungs(view: View) -> Found:
     return _combination_fan(
         view, "pung", 3, _pungs_mixed_shifted,
@@ -831,7 +950,7 @@ def mixed_shifted_pungs(view: View) -> Found:
     )
 
 
-@check("triple-pung", when=THREE_PUNGS)
+@check("triple-pung", when=_makes("pung", 3, _pungs_mixed_same))
 def triple_pung(view: View) -> Found:
     return _combination_fan(
         view, "pung", 3, _pungs_mixed_same,
@@ -839,7 +958,7 @@ def triple_pung(view: View) -> Found:
     )
 
 
-@check("double-pung", when=TWO_PUNGS)
+@check("double-pung", when=_makes("pung", 2, _pungs_mixed_same))
 def double_pung(view: View) -> Found:
     return _combination_fan(
         view, "pung", 2, _pungs_mixed_same, "the same number pung in two suits", "needs pungs of the same number in two suits"
@@ -862,7 +981,7 @@ def pung_of_terminals_or_honors(view: View) -> Found:
 def _concealed_pung_fan(view: View, least: int, label: str):
     found = view.concealed_pungs
     if len(found) >= least:
-        return [Occurrence(view.set_tiles(found), f"{label}: {view.show(found)}", frozenset(found))]
+        return [Occurrence(None, f"{label}: {{sets}}", frozenset(found))]
 
     def reason() -> str:
         text = f"needs {least} concealed pungs or kongs; this reading has {len(found)}"
@@ -895,7 +1014,7 @@ def _kong_counts(view: View) -> tuple[int, int]:
 
 def _kong_occurrence(view: View, detail: str, concealed_only: bool = False) -> list[Occurrence]:
     idx = [i for i, g in enumerate(view.sets) if g.kind == "kong" and (not concealed_only or not g.open)]
-    return [Occurrence(view.set_tiles(idx), detail, frozenset(idx))]
+    return [Occurrence(None, detail, frozenset(idx))]
 
 
 @check("four-kongs", when=FOUR_KONGS)
@@ -1045,14 +1164,14 @@ def self_drawn(view: View) -> Found:
     return Miss("needs a winning tile drawn from the wall; this one was a discard")
 
 
-@check("last-tile-draw", when=LAST_WALL_TILE)
+@check("last-tile-draw", when=LAST_TILE_DRAWN)
 def last_tile_draw(view: View) -> Found:
     if view.last_wall_tile and view.self_drawn:
         return [Occurrence((view.win,), "won on the last tile of the wall")]
     return Miss("needs a self-drawn win on the last tile of the wall")
 
 
-@check("last-tile-claim", when=LAST_WALL_TILE)
+@check("last-tile-claim", when=LAST_TILE_CLAIMED)
 def last_tile_claim(view: View) -> Found:
     if view.last_wall_tile and not view.self_drawn:
         return [Occurrence((view.win,), "won on the discard after the wall's last tile")]

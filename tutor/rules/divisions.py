@@ -112,6 +112,9 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
     return tuple([Group(m.kind, m.tile, not m.concealed, True) for m in hand.melds])
 
 
+_PAIRS = tuple(Group("pair", t) for t in range(34))  # one per tile, shared by every division (a Group never changes)
+
+
 def concealed_counts(hand: Hand) -> list[int]:
     counts = [0] * 34
     for t in hand.concealed:
@@ -208,17 +211,17 @@ def _pair_and_sets(counts: list[int]):
             yield pair_tile, sets
 
 
-def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None) -> list[Division]:
+def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
+                       counts: list[int] | None = None) -> list[Division]:
     if declared is None:
         declared = declared_groups(hand)
-    counts = concealed_counts(hand)
+    if counts is None:
+        counts = concealed_counts(hand)
     needed_sets = 4 - len(declared)
-    if needed_sets < 0 or sum(counts) != needed_sets * 3 + 2:
+    if needed_sets < 0 or len(hand.concealed) != needed_sets * 3 + 2:
         return []
-    return [
-        Division(STANDARD, sets=declared + sets, pair=Group("pair", pair_tile))
-        for pair_tile, sets in _pair_and_sets(counts)
-    ]
+    # Positional: a NamedTuple made with keywords costs three times as much, and this is made per division.
+    return [Division(STANDARD, declared + sets, _PAIRS[pair_tile]) for pair_tile, sets in _pair_and_sets(counts)]
 
 
 # ---------------------------------------------------------------- special forms
@@ -238,7 +241,7 @@ def thirteen_orphans(counts: list[int]) -> Division | None:
     if len(present) != 13 or set(present) != _TERMINALS_AND_HONORS:
         return None
     pair_tile = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
-    return Division(THIRTEEN_ORPHANS, pair=Group("pair", pair_tile), knitted=tuple(present))
+    return Division(THIRTEEN_ORPHANS, pair=_PAIRS[pair_tile], knitted=tuple(present))
 
 
 def honors_knitted(counts: list[int]) -> Division | None:
@@ -272,7 +275,7 @@ def special_divisions(counts: list[int], declared: tuple[Group, ...] = ()) -> li
             if sum(rest) != (1 - len(declared)) * 3 + 2:
                 continue
             out.extend(
-                Division(KNITTED_STRAIGHT, sets=declared + sets, pair=Group("pair", pair), knitted=pattern)
+                Division(KNITTED_STRAIGHT, sets=declared + sets, pair=_PAIRS[pair], knitted=pattern)
                 for pair, sets in _pair_and_sets(rest)
             )
     if not declared and sum(counts) == 14:
@@ -290,4 +293,5 @@ _KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_
 def all_divisions(hand: Hand) -> list[Division]:
     """Every reading of a hand; empty when the hand does not win."""
     declared = declared_groups(hand)
-    return standard_divisions(hand, declared) + special_divisions(concealed_counts(hand), declared)
+    counts = concealed_counts(hand)
+    return standard_divisions(hand, declared, counts) + special_divisions(counts, declared)

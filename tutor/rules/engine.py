@@ -7,8 +7,9 @@ The pipeline, in order:
     2. divide        every reading of the hand: four sets and a pair in every way,
                      plus the special forms (tutor.rules.divisions); none -> NotWinning
     3. check         on each reading, the check of each fan whose gate holds
-                     (tutor.rules.checks; a gate about the tiles or the situation is
-                     asked once per hand)
+                     (tutor.rules.checks; the gates read a few facts, the shape of
+                     the hand and of the reading, and which checks a shape lets
+                     through is worked out once per shape)
     4. combine       the combination principles, as named passes (tutor.rules.principles):
                        non-repeat, absorb, account-once (with non-identical and
                        highest-first), chicken
@@ -24,9 +25,10 @@ Pure: no Flask, Jinja2 or files here.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any
 
-from tutor.rules.checks import CHECKS
+from tutor.rules.checks import CHECKS, HandShape, ReadingShape, hand_shape, reading_shape
 from tutor.rules.divisions import STANDARD, all_divisions
 from tutor.rules.editions import DEFAULT_EDITION, EDITION_RULES, EDITIONS, Edition
 from tutor.rules.fans import FAN_BY_ID, fan
@@ -69,30 +71,27 @@ _HAND_GATES = _by_gate(per_hand=True)
 _READING_GATES = _by_gate(per_hand=False)
 
 
+@lru_cache(maxsize=1 << 12)  # bounded; hands fall into far fewer shapes than that
+def _hand_checks(shape: HandShape) -> tuple:
+    """The checks whose per-hand gate holds for a hand of this shape, as (fan id, check)."""
+    return tuple(found for test, group in _HAND_GATES if test(shape) for found in group)
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, as above
+def _reading_checks(shape: ReadingShape) -> tuple:
+    """The checks whose gate holds for a reading of this shape, as (fan id, check)."""
+    return tuple(found for test, group in _READING_GATES if test(shape) for found in group)
+
+
 # ---------------------------------------------------------------------------- scoring one reading
 
 
-def _checks_for(view: View) -> list:
-    """The checks whose per-hand gate holds for this hand (asked of any one of its readings)."""
-    hand_checks: list = []
-    for test, found in _HAND_GATES:
-        if test(view):
-            hand_checks.extend(found)
-    return hand_checks
-
-
-def _check_reading(view: View, edition: Edition, hand_checks) -> Tally:
+def _check_reading(view: View, edition: Edition, hand_checks: tuple) -> Tally:
     hits = {}
-    for fan_id, find in hand_checks:
+    for fan_id, find in hand_checks + _reading_checks(reading_shape(view)):
         found = find(view)
         if found:
             hits[fan_id] = found
-    for test, group in _READING_GATES:
-        if test(view):
-            for fan_id, find in group:
-                found = find(view)
-                if found:
-                    hits[fan_id] = found
     points = None
     if MIXED_KONGS_FAN in hits and view.melded_kongs == 1 and view.concealed_kongs == 1:
         # One melded plus one concealed kong has a value of its own in each edition.
@@ -138,7 +137,7 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
     rules = EDITION_RULES[edition]
     facts = HandFacts(hand, situation, edition)
     views = [View(facts, division) for division in divisions]
-    hand_checks = _checks_for(views[0])
+    hand_checks = _hand_checks(hand_shape(views[0]))
     readings = [_score_reading(view, rules, hand_checks) for view in views]
     best = readings[0]
     if len(readings) > 1:
@@ -153,13 +152,14 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
 def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings: list[Tally]) -> Result:
     fans = []
     points = tally.points
+    view = tally.view
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
         if len(occurrences) == 1:
-            tiles, reason = occurrences[0].tiles, occurrences[0].detail
+            tiles, reason = view.tiles_of(occurrences[0]), view.detail_of(occurrences[0])
         else:
-            tiles = [t for occ in occurrences for t in occ.tiles]
-            reason = "; ".join(dict.fromkeys([occ.detail for occ in occurrences]))
+            tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
+            reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
         fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], tuple(sorted(tiles)), reason))
     excluded = _merge_excluded(tally.excluded) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from tutor.rules import tiles as T
+from tutor.rules.lazy import cached
 
 MAX_NOTATION_LENGTH = 200
 
@@ -53,14 +54,14 @@ class Hand:
 
     # The derived facts are cached: a Hand never changes, and the scorer asks them often.
 
-    @cached_property
+    @cached
     def all_tiles(self) -> tuple[int, ...]:
         out = list(self.concealed)
         for meld in self.melds:
             out.extend(meld.tiles)
         return tuple(sorted(out))
 
-    @cached_property
+    @cached
     def tile_counts(self) -> tuple[int, ...]:
         """How many of each of the 34 tiles the hand holds, kongs counted as four."""
         counts = [0] * 34
@@ -72,11 +73,11 @@ class Hand:
         """tile_counts as a new list, for the caller to change."""
         return list(self.tile_counts)
 
-    @cached_property
+    @cached
     def kongs(self) -> tuple[Meld, ...]:
         return tuple(m for m in self.melds if m.kind == "kong")
 
-    @cached_property
+    @cached
     def open_melds(self) -> tuple[Meld, ...]:
         return tuple(m for m in self.melds if not m.concealed)
 

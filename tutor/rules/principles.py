@@ -48,6 +48,7 @@ def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
 
 
 ABSORBS = {key: _absorbs(rules) for key, rules in EDITION_RULES.items()}
+_ABSORBING = {key: tuple(sorted(absorbs)) for key, absorbs in ABSORBS.items()}  # the fans that absorb, by number
 # Per edition: fan id -> its place in highest-first order (more points first, then the lower number).
 RANKS = {key: {fid: (-p, fid) for fid, p in points.items()} for key, points in POINTS.items()}
 _SETS_FANS = frozenset(row.id for row in FANS if row.kind == "sets")
@@ -123,8 +124,10 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
 def absorb(tally: Tally) -> None:
     """Sets already counted by an honor fan are not also Pungs of Terminals or Honors."""
     absorbs = ABSORBS[tally.edition.key]
-    for fan_id in sorted(tally.hits):
-        for target, limit in absorbs.get(fan_id, {}).items():
+    for fan_id in _ABSORBING[tally.edition.key]:
+        if fan_id not in tally.hits:
+            continue
+        for target, limit in absorbs[fan_id].items():
             if target not in tally.hits or fan_id not in tally.hits:
                 continue
             used = frozenset().union(*(occ.sets for occ in tally.hits[fan_id]))
@@ -138,7 +141,7 @@ def absorb(tally: Tally) -> None:
             if not removed:
                 continue
             by = FAN_BY_ID[fan_id]
-            shown = " ".join(format_tiles(occ.tiles) for occ in tally.hits[target] if occ not in survivors)
+            shown = " ".join(format_tiles(tally.view.tiles_of(occ)) for occ in tally.hits[target] if occ not in survivors)
             reason = f"{shown} already counts in {by.name} (non-repeat)"
             if survivors:
                 tally.hits[target] = survivors
@@ -162,33 +165,40 @@ def account_once(tally: Tally) -> None:
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
     if len(candidates) <= 1 or _all_fit(candidates, len(tally.view.sets)):
         return  # every fan made of sets counts: nothing to choose
+    n = len(candidates)
+    points = [tally.points[fid] for fid, _ in candidates]  # highest first, as the candidates are ranked
+    # The candidates of the same fan that share a set with each one (non-identical), as bits.
+    clashes = [
+        sum(1 << j for j, (other_id, other) in enumerate(candidates) if j != i and other_id == fid and other.sets & occ.sets)
+        for i, (fid, occ) in enumerate(candidates)
+    ]
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
-    n = len(candidates)
-    points = [tally.points[fid] for fid, _ in candidates]
+    chosen: list[int] = []
+    values: list[int] = []  # the points of the chosen, highest first (as they were chosen)
 
-    def search(start: int, chosen: list[int], parent: list[int]) -> None:
+    def search(start: int, total: int, taken: int, linked: list[int]) -> None:
         nonlocal best_choice, best_key
-        values = sorted((points[i] for i in chosen), reverse=True)
-        key = (sum(values), values)
-        if key > best_key:
-            best_key, best_choice = key, tuple(chosen)
+        if (total, values) > best_key:
+            best_key, best_choice = (total, values[:]), tuple(chosen)
+        # The best any further choice could do: each fan links two groups of sets at least,
+        # so at most (groups - 1) more fans fit, and the candidates are ranked by points.
+        top = points[start : start + len(set(linked)) - 1]
+        if (total + sum(top), values + top) <= best_key:
+            return  # nothing further can beat the best choice so far
         for i in range(start, n):
-            fid, occ = candidates[i]
-            if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in chosen):
+            if clashes[i] & taken:
                 continue  # non-identical
-            roots = [_find(parent, s) for s in occ.sets]
-            if len(set(roots)) != len(roots):
+            joined = _link(linked, candidates[i][1].sets)
+            if joined is None:
                 continue  # would reuse two linked sets: account-once
-            saved = parent[:]
-            for r in roots[1:]:
-                parent[r] = roots[0]
             chosen.append(i)
-            search(i + 1, chosen, parent)
+            values.append(points[i])
+            search(i + 1, total + points[i], taken | 1 << i, joined)
             chosen.pop()
-            parent[:] = saved
+            values.pop()
 
-    search(0, [], list(range(len(tally.view.sets))))
+    search(0, 0, 0, list(range(len(tally.view.sets))))
     kept = set(best_choice)
     left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
     for fid, occ in left_out:
@@ -206,27 +216,28 @@ def account_once(tally: Tally) -> None:
 
 def _all_fit(candidates, sets: int) -> bool:
     """Do all the candidates count together (no set used twice by one fan, no loop of sets)?"""
-    parent = list(range(sets))
+    linked: list[int] | None = list(range(sets))
     for i, (fid, occ) in enumerate(candidates):
         if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in range(i)):
             return False
-        roots = [_find(parent, s) for s in occ.sets]
-        if len(set(roots)) != len(roots):
+        linked = _link(linked, occ.sets)
+        if linked is None:
             return False
-        for r in roots[1:]:
-            parent[r] = roots[0]
     return True
 
 
-def _find(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        x = parent[x]
-    return x
+def _link(linked: list[int], sets: frozenset[int]) -> list[int] | None:
+    """The sets linked by the fans so far, as linked[set] = the lowest set it is linked to,
+    once a fan made of `sets` joins them; None if two of these sets are linked already."""
+    joined = {linked[s] for s in sets}
+    if len(joined) != len(sets):
+        return None
+    low = min(joined)
+    return [low if group in joined else group for group in linked]
 
 
 def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
     """Why a fan made of sets was left out, naming the counted fan that holds its sets."""
-    sets_text = view.show(occ.sets)
     # The same fan through a shared set is the plainer reason (non-identical), so look there first.
     for i in sorted(kept, key=lambda i: candidates[i][0] != fan_id):
         other_id, other = candidates[i]
@@ -238,12 +249,12 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
             partner = view.show(other.sets - occ.sets)
             return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by
         return f"account-once: {view.show(common)} already counts in {by.name}", by
-    return f"account-once: {sets_text} would reuse sets already combined in the fans counted", None
+    return f"account-once: {view.show(occ.sets)} would reuse sets already combined in the fans counted", None
 
 
 def chicken(tally: Tally) -> None:
     """Chicken Hand when no other fan applies (flowers aside)."""
-    if not any(fid != FLOWER_TILES for fid in tally.hits):
+    if not tally.hits.keys() - {FLOWER_TILES}:
         tally.hits[CHICKEN_HAND] = [Occurrence(tally.view.tiles, "no other fan applies", frozenset())]
 
 

@@ -1,9 +1,10 @@
 """One reading of a hand as the checks see it, and what a check answers.
 
 A `View` is one division of the hand (tutor.rules.divisions) together with the hand and
-how it was won. It is frozen: what it holds is set once, and the facts derived from it
-(its chows, its concealed pungs, the role of the winning tile ...) are cached properties,
-worked out the first time a check asks and kept for the other checks. Facts shared by
+how it was won. It is frozen: what it holds is set once. The facts that the shape of
+every reading reads (its chows and pungs, the role of the winning tile ...) are found when
+it is made; the others (its concealed pungs, its kongs ...) are cached properties, worked
+out the first time a check asks and kept for the other checks. Facts shared by
 every reading of one hand (the tiles, their suits, the waits) are worked out once per
 hand, in `HandFacts`.
 
@@ -19,14 +20,20 @@ from typing import NamedTuple
 
 from tutor.rules import tiles as T
 from tutor.rules.divisions import Division, Group, group_text
+from tutor.rules.lazy import cached
 from tutor.rules.situation import Situation
 from tutor.rules.waits import only_wait, waiting_tiles
 
 
 class Occurrence(NamedTuple):
-    """One occurrence of a fan: the tiles that make it, the sets it uses, in words."""
+    """One occurrence of a fan: the tiles that make it, the sets it uses, in words.
 
-    tiles: tuple[int, ...]
+    Most readings scored are not the one shown, so what costs time to write is left to
+    View.tiles_of and View.detail_of, asked only for the fans an answer shows: `tiles` None
+    stands for the tiles of the sets, and "{sets}" in `detail` for the sets in notation.
+    """
+
+    tiles: tuple[int, ...] | None
     detail: str
     sets: frozenset[int] = frozenset()  # indices into View.sets
 
@@ -55,22 +62,6 @@ class Miss:
 
 
 Found = list[Occurrence] | Miss  # what a check returns
-
-
-class cached:
-    """A cached property, like functools.cached_property but without its per-access lock
-    (Python 3.11 takes one): a reading lives within one call and is never shared."""
-
-    def __init__(self, compute: Callable) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.compute(obj)
-        return value
 
 
 class HandFacts:
@@ -119,19 +110,51 @@ class View:
     Attributes set once: division, sets, pair, form, and from HandFacts: facts, hand,
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
-    (34 slots), chows and pungs (indices into sets). The rest are cached properties.
+    (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
+    pungs, wind_pungs and dragon_pungs (indices into sets), win_role. The rest are cached
+    properties.
     """
 
     def __init__(self, facts: HandFacts, division: Division) -> None:
         d = self.__dict__
         d.update(facts.shared)
         sets = division.sets
+        pair = division.pair
         d["division"] = division
         d["sets"] = sets
-        d["pair"] = division.pair
+        d["pair"] = pair
         d["form"] = division.form
-        d["chows"] = [i for i, g in enumerate(sets) if g.kind == "chow"]
-        d["pungs"] = [i for i, g in enumerate(sets) if g.kind != "chow"]
+        # One pass over the sets for the facts that the shape of every reading reads.
+        chows: list[int] = []
+        pungs: list[int] = []
+        winds: list[int] = []
+        dragons: list[int] = []
+        win = d["win"]
+        edge = closed = False  # what the winning tile could complete in a concealed chow
+        for i, g in enumerate(sets):
+            tile = g.tile
+            if g.kind == "chow":
+                chows.append(i)
+                if g.declared:
+                    continue
+                if win == tile + 1:
+                    closed = True
+                elif (win == tile + 2 and tile % 9 == 0) or (win == tile and tile % 9 == 6):
+                    edge = True
+            else:
+                pungs.append(i)
+                if tile >= 31:
+                    dragons.append(i)
+                elif tile >= 27:
+                    winds.append(i)
+        d["chows"] = chows
+        d["pungs"] = pungs
+        d["wind_pungs"] = winds
+        d["dragon_pungs"] = dragons
+        # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
+        d["win_role"] = (
+            "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
+        )
 
     def __setattr__(self, name: str, value) -> None:
         raise AttributeError(f"a View is frozen: '{name}' cannot be set")
@@ -166,39 +189,9 @@ class View:
         return len(self.kongs) - self.concealed_kongs
 
     @cached
-    def wind_pungs(self) -> list[int]:
-        return [i for i in self.pungs if 27 <= self.sets[i].tile <= 30]
-
-    @cached
-    def dragon_pungs(self) -> list[int]:
-        return [i for i in self.pungs if self.sets[i].tile >= 31]
-
-    @cached
     def concealed_pungs(self) -> list[int]:
         """Pungs and kongs not claimed, nor completed by the winning discard."""
         return [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
-
-    @cached
-    def win_roles(self) -> frozenset[str]:
-        """What the winning tile could be in this reading: 'edge', 'closed' or 'single'."""
-        roles: set[str] = set()
-        win = self.win
-        for g in self.sets:
-            if g.kind != "chow" or g.declared:
-                continue
-            if win == g.tile + 1:
-                roles.add("closed")
-            elif (win == g.tile + 2 and g.tile % 9 == 0) or (win == g.tile and g.tile % 9 == 6):
-                roles.add("edge")
-        if self.pair is not None and self.pair.tile == win:
-            roles.add("single")
-        return frozenset(roles)
-
-    @cached
-    def win_role(self) -> str | None:
-        """The wait this reading scores when the winning tile fits several: edge, then closed, then single."""
-        roles = self.win_roles
-        return next((r for r in ("edge", "closed", "single") if r in roles), None)
 
     @property
     def waits(self) -> tuple[int, ...]:
@@ -239,3 +232,11 @@ class View:
 
     def show(self, indices) -> str:
         return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
+
+    def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
+        tiles = occurrence.tiles
+        return self.set_tiles(occurrence.sets) if tiles is None else tiles
+
+    def detail_of(self, occurrence: Occurrence) -> str:
+        detail = occurrence.detail
+        return detail.replace("{sets}", self.show(occurrence.sets)) if "{sets}" in detail else detail
