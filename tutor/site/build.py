@@ -77,13 +77,14 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
     """Build root/content into out_dir (default root/site). Raises BuildFailed with every problem.
 
     draft: build although some fans have no page yet. cache: reuse the rendering of unchanged
-    pages and the quiz bank from earlier builds (root/.site-cache/); off, everything is made afresh."""
+    pages, the banks (root/.site-cache/, the system's temporary folder) and the compiled templates
+    from earlier builds; off, everything is made afresh."""
     started = time.perf_counter()
     root = Path(root).resolve()
     out = Path(out_dir).resolve() if out_dir else root / "site"
     if config_path and not Path(config_path).is_file():
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
-    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft)
+    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft, cache=cache)
     pages, bank, drills = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
     warnings = check_site(site, pages)
     write_site(site, pages, bank, out, drills)
@@ -126,7 +127,9 @@ def render_cache(site: Site, engine) -> RenderCache:
     return RenderCache(site.root / CACHE_FOLDER / "render", fingerprint(*inputs))
 
 
-def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
+def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True) -> Site:
+    """Phase 1. cache: off, templates are compiled afresh too (Jinja2 keeps them in the system's
+    temporary folder otherwise), as on a machine that never built the site."""
     shown = shown_path(config_path, root)
     config = load_config(config_path, shown_as=shown)
     content_dir = root / CONTENT
@@ -141,7 +144,7 @@ def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
     if problems:
         raise BuildFailed(problems)
     translations = load_translations(config, root)
-    env = make_environment(root / "templates", config, translations)
+    env = make_environment(root / "templates", config, translations, compiled_cache=cache)
     pages = tuple(PageTitle(s.name, s.title) for s in content.of_kind("page"))
     return Site(root, content, Frame(config, env, static, translations, pages))
 

@@ -36,14 +36,15 @@ def load_translations(config: SiteConfig, root: Path) -> gettext.NullTranslation
                                languages=[config.language], fallback=True)
 
 
-def make_environment(templates: Path, config: SiteConfig, translations) -> jinja2.Environment:
+def make_environment(templates: Path, config: SiteConfig, translations, *, compiled_cache: bool = True) -> jinja2.Environment:
+    """compiled_cache: keep compiled templates on disk between processes (off for a build without caches)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,  # a misspelt variable is an error, not an empty string
         auto_reload=False,  # one environment per build: no need to stat each template on every use
         # Compiled templates are cached on disk (a per-user temporary folder), keyed by their source.
-        bytecode_cache=jinja2.FileSystemBytecodeCache(),
+        bytecode_cache=jinja2.FileSystemBytecodeCache() if compiled_cache else None,
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
