@@ -3,20 +3,19 @@
     1. read     site.toml, every content page and its front matter, the static files
     2. render   markdown (tiles, hand blocks scored by the engine, questions), then templates
     3. check    every link and #anchor of every page; nothing loads from outside the site
-    4. write    into a temporary folder beside the output, swapped in at the end
+    4. write    into a temporary folder beside the output, swapped in at the end (output.py)
 
 A phase that finds problems ends the build with them all (file:line: message);
 nothing is written, and the previous site stays as it was. The kinds of page are in
 kinds.py, the build's model in model.py, the offline quiz bank in quizbank.py,
-the drills' bank in drillbank.py.
+the drills' bank in drillbank.py. A process that builds again and again (watch mode)
+passes the same BuildMemory to each build, which then makes and writes only what
+changed (memory.py); the site written is the same either way.
 """
 
 from __future__ import annotations
 
-import json
-import shutil
 import sys
-import tempfile
 import time
 from functools import partial
 from pathlib import Path
@@ -31,20 +30,20 @@ from tutor.views.page import (
     QUIZ_URL,
     Frame,
     PageTitle,
-    backend_status_script,
 )
 from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 from tutor.views.urls import output_file
 
-from . import drillbank, offline, parallel, quizbank
-from . import search_index as S
+from . import drillbank, engine_bundle, offline, parallel, quizbank
 from .cache import CACHE_FOLDER, RenderCache, fingerprint
 from .cache import TUTOR as TUTOR_SOURCE
 from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, not_found_root, source_page
 from .links import check_references, find_ids, references, resolve
 from .markdown_ext import Services, make_markdown, render_page
+from .memory import BuildMemory
 from .model import BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
+from .output import SEARCH_INDEX, site_files, write_site
 from .pages import CONTENT, read_content
 from .scoring import default_engine
 from .seating import SEATING_FILE as SEATING  # the rotation lesson's tables and the score sheet read it
@@ -54,12 +53,6 @@ DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.rule
 
 
 SPRITE = "static/tiles/tiles.svg"
-
-
-SEARCH_INDEX = "search-index.json"
-
-
-MARKER = ".tutor-site"  # marks an output folder as ours, so a rebuild may replace it
 
 
 PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside
@@ -73,28 +66,39 @@ CARD_BUDGET = 150_000
 
 
 def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, engine=DEFAULT_ENGINE,
-               cache: bool = True) -> BuildReport:
+               cache: bool = True, memory: BuildMemory | None = None) -> BuildReport:
     """Build root/content into out_dir (default root/site). Raises BuildFailed with every problem.
 
     draft: build although some fans have no page yet. cache: reuse the rendering of unchanged
     pages, the banks (root/.site-cache/, the system's temporary folder) and the compiled templates
-    from earlier builds; off, everything is made afresh."""
+    from earlier builds; off, everything is made afresh. memory: what this process kept from its
+    earlier builds (tutor.site.memory, as watch() keeps one): only what changed since is made and
+    written again. The site written is the same byte for byte in every case."""
     started = time.perf_counter()
+    memory = memory if memory is not None else BuildMemory()
     root = Path(root).resolve()
     out = Path(out_dir).resolve() if out_dir else root / "site"
     if config_path and not Path(config_path).is_file():
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
-    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft, cache=cache)
-    pages, bank, drills = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
-    warnings = check_site(site, pages)
-    write_site(site, pages, bank, out, drills)
+    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft, cache=cache,
+                     memory=memory)
+    pages, bank, drills = render_site(site, engine, render_cache(site, engine, cache, memory))
+    warnings = check_site(site, pages, memory)
+    files = site_files(site, pages, bank, drills, engine_zip(site, memory), memory.digests)
+    try:
+        memory.output = write_site(site, files, out, memory.output)
+    except BuildFailed:
+        memory.output = None  # the folder may not be what the last build left: write it all next time
+        raise
+    memory.build_done()
     return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
 
 
-def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = True, stream=sys.stderr) -> int:
+def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = True, stream=sys.stderr,
+             memory: BuildMemory | None = None) -> int:
     """Build once and print the outcome; 0 on success, 1 with file:line problems otherwise."""
     try:
-        report = build_site(root, out, config, draft=draft, cache=cache)
+        report = build_site(root, out, config, draft=draft, cache=cache, memory=memory)
     except BuildFailed as failed:
         for problem in failed.problems:
             print(problem, file=stream)
@@ -107,8 +111,9 @@ def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = 
     return 0
 
 
-def render_cache(site: Site, engine) -> RenderCache:
-    """The cache for this site, keyed by every site-wide input of the markdown rendering.
+def render_cache(site: Site, engine, cache: bool = True, memory: BuildMemory | None = None) -> RenderCache:
+    """The cache for this site, keyed by every site-wide input of the markdown rendering; on disk
+    unless cache is off, in memory when the build has one.
 
     The real engine's source is part of TUTOR_SOURCE; a stand-in counts by its own file."""
     engine_file = getattr(engine, "__file__", None)
@@ -124,19 +129,38 @@ def render_cache(site: Site, engine) -> RenderCache:
     ]
     if site.config.locale_dir:
         inputs.append(site.root / site.config.locale_dir)
-    return RenderCache(site.root / CACHE_FOLDER / "render", fingerprint(*inputs))
+    return RenderCache(site.root / CACHE_FOLDER / "render" if cache else None, fingerprint(*inputs), memory)
 
 
-def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True) -> Site:
+def frame_key(site: Site, cache: RenderCache) -> str:
+    """A digest of what every template reads besides the page's own source and markdown: the
+    site-wide inputs of the markdown (cache.site), every source's front matter (titles, order
+    and summaries fill the navigation and the lists) and every static file's version."""
+    return cache.key("frame", [(s.path, s.kind, s.name, s.meta) for s in site.content.sources],
+                     [(path, site.static.version(path)) for path in site.static.files])
+
+
+def engine_zip(site: Site, memory: BuildMemory) -> bytes:
+    """The engine bundle (engine_bundle.py), zipped again only when a file it holds changed."""
+    files = engine_bundle.bundle_files(site)
+    key = engine_bundle.bundle_key(files)
+    return memory.recall(key) or memory.remember(key, engine_bundle.zip_files(files))
+
+
+def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True,
+              memory: BuildMemory | None = None) -> Site:
     """Phase 1. cache: off, templates are compiled afresh too (Jinja2 keeps them in the system's
-    temporary folder otherwise), as on a machine that never built the site."""
+    temporary folder otherwise), as on a machine that never built the site. memory: the sources
+    and static files' digests a build process read before (unchanged files are not parsed or
+    hashed again)."""
     shown = shown_path(config_path, root)
     config = load_config(config_path, shown_as=shown)
     content_dir = root / CONTENT
     if not content_dir.is_dir():
         raise BuildFailed([Problem(CONTENT, 0, "no content folder: the build reads content/*.md")])
-    content, problems = read_content(content_dir, require_all_fans=config.require_all_fans and not draft)
-    static = StaticFiles.scan(root / "static", content_dir, content.assets)
+    content, problems = read_content(content_dir, require_all_fans=config.require_all_fans and not draft,
+                                     known=memory.sources if memory else None)
+    static = StaticFiles.scan(root / "static", content_dir, content.assets, memory.static_digests if memory else None)
     if config.logo and config.logo not in static.files:
         problems.append(Problem(shown, 0, f"logo: no file {config.logo}"))
     if not (root / "templates").is_dir():
@@ -155,37 +179,63 @@ def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[l
 
     The pages written in markdown are rendered (markdown, then their page template) in forked
     workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
-    the build makes from the fan table and the configuration are rendered here."""
+    the build makes from the fan table and the configuration are rendered here. A page whose
+    inputs are those of a page the cache's memory kept is that page (tutor.site.memory)."""
     cache = cache or RenderCache(None, "")
-    by_source, bank, drills, problems = render_sources(site, engine, cache)
+    frame = frame_key(site, cache)
+    by_source, bank, drills, problems = render_sources(site, engine, cache, frame)
     if problems:
         raise BuildFailed(problems)
+    try:
+        unwritten_fans, generated = made_pages(site, cache, frame)
+    except TemplateProblem as err:
+        raise BuildFailed([err.problem]) from None
     by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
     pages = [by_source[s.path] for s in site.content.of_kind("home")]
     pages += [by_source[s.path] for s in lessons_in_order(site)]
-    try:
-        pages += [by_source[by_fan[f.id].path] if f.id in by_fan else fan_page(site, f, None, None) for f in F.FANS]
-        pages += [by_source[s.path] for s in site.content.of_kind("page")]
-        pages += generated_pages(site)
-    except TemplateProblem as err:
-        raise BuildFailed([err.problem]) from None
-    return pages, bank, drills
+    pages += [by_source[by_fan[f.id].path] if f.id in by_fan else unwritten_fans[f.id] for f in F.FANS]
+    pages += [by_source[s.path] for s in site.content.of_kind("page")]
+    return pages + generated, bank, drills
+
+
+def made_pages(site: Site, cache: RenderCache, frame: str) -> tuple[dict[int, OutputPage], list[OutputPage]]:
+    """The pages the build makes without markdown: the page of each fan not written yet (by fan
+    number), and the generated pages (lesson list, fan index, fan card, search, 404, practice)."""
+    key = cache.key("made pages", frame)
+    kept = cache.recall(key)
+    if kept:
+        return kept
+    written = {s.fan.id for s in site.content.of_kind("fan")}
+    unwritten = {f.id: fan_page(site, f, None, None) for f in F.FANS if f.id not in written}
+    generated = generated_pages(site)
+    for output in [*unwritten.values(), *generated]:
+        if output.url != NOT_FOUND:  # its links start from the host's root: see check_site
+            output.find_references()
+    return cache.remember(key, (unwritten, generated))
 
 
 PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker costs more than it saves
 SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
 
 
-def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], dict, dict[str, str],
-                                                                  list[Problem]]:
-    """The page of every markdown source, by content path, and the quiz bank. Unchanged
-    markdown comes from the cache; the rest is rendered, and both go through their page template,
-    shared out over the cores; a bank not in the cache is dealt by one more task beside them, and
-    each drill of the drills' bank not in the cache by one more (tutor.site.drillbank)."""
-    cached, todo, keys = {}, [], {}
+def render_sources(site: Site, engine, cache: RenderCache, frame: str) -> tuple[dict[str, OutputPage], dict,
+                                                                              dict[str, str], list[Problem]]:
+    """The page of every markdown source, by content path, and the quiz bank. A page whose
+    markdown, front matter and frame (frame_key) are those of a page kept in memory is that page;
+    unchanged markdown comes from the cache; the rest is rendered, and both go through their page
+    template, shared out over the cores; a bank not in the cache is dealt by one more task beside
+    them, and each drill of the drills' bank not in the cache by one more (tutor.site.drillbank)."""
+    kept, cached, todo, keys, page_keys = {}, {}, [], {}, {}
     for source in site.content.sources:
-        keys[source.path] = cache.key(source.path, source.name, source.body, source.body_line, source.meta.get("fan"))
-        stored = cache.get(keys[source.path])
+        keys[source.path] = key = cache.key(source.path, source.name, source.body, source.body_line,
+                                            source.meta.get("fan"))
+        page_keys[source.path] = page_key = cache.key("page", frame, key, source.kind, source.meta)
+        page = cache.recall(page_key)
+        if page:
+            kept[source.path] = page
+            cache.keep(key)  # still in use: pruning keeps it on disk
+            continue
+        stored = cache.get(key)
         if stored:
             cached[source.path] = Rendered.from_json(stored, source, site.url(source.name))
         else:
@@ -195,9 +245,9 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
     # Made before forking, so the workers share its imports and compiled patterns.
     converter = _markdown_converter(site, engine) if todo else None
     workers = parallel.worker_count(len(todo), PAGES_PER_WORKER)
-    sources = site.content.sources
+    sources = [s for s in site.content.sources if s.path not in kept]
     count = workers * SHARES_PER_WORKER if workers > 1 else 1
-    tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
+    tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count) if sources[i::count]]
     bank = quizbank.stored_bank(site, cache)
     drills, drill_tasks = drillbank.stored(site, cache)
     try:
@@ -221,6 +271,10 @@ def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, Ou
         rendered.update(fresh)
         pages.update(share_pages)
         problems += found
+    for path, page in pages.items():
+        cache.remember(page_keys[path], (rendered[path], page))
+    for path, (done, page) in kept.items():
+        rendered[path], pages[path] = done, page
     if site.config.require_examples:
         problems += missing_examples(site.content.sources, rendered)
     if not problems:
@@ -300,44 +354,75 @@ def _render_sources(site: Site, converter, sources) -> tuple[dict[str, Rendered]
     return rendered, problems
 
 
-def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
-    """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
+def check_site(site: Site, pages: list[OutputPage], memory: BuildMemory | None = None) -> list[str]:
+    """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems.
+
+    memory: a page checked by an earlier build of this process is not checked again while it is
+    the same page, the site has the same files and the pages it links to the same ids."""
+    memory = memory or BuildMemory()
     warnings = []
     files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS, BACKEND_STATUS}
     files |= set(offline.FILES)
     ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:
-        ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
+        ids[SPRITE] = sprite_ids(site, memory)
     else:
         files.add(SPRITE)  # the tile art is drawn separately; pages still build without it
         ids[SPRITE] = None
         warnings.append(f"{SPRITE} is missing: tiles show their Unicode fallback (python scripts/tileart.py draws it)")
+    files = memory.interned("checked: the site's files", frozenset(files))
     problems = []
     for output in pages:
-        problems += _content_link_problems(output, ids)
-        if output.references is not None:
-            refs = output.references
-        elif output.url == NOT_FOUND:
-            refs = references(output.html.replace(f'="{not_found_root(site)}', '="'))
-        else:
-            refs = references(output.html)
-        for ref, message in check_references(output.url, refs, files, ids.get):
-            if not _rewritten(ref.target, output):
-                problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
-        weight = page_weight(output, refs, site.static)
-        budget = page_budget(output.file)
-        if weight > budget:
-            warnings.append(f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {budget // 1000} KB)")
+        kept = memory.recall(f"checked: {output.file}")
+        if not (kept and kept[0] is output and kept[1] is files and all(ids.get(f) == v for f, v in kept[2].items())):
+            kept = memory.remember(f"checked: {output.file}", (output, files, *check_page(site, output, files, ids)))
+        found, warning = kept[3:]
+        problems += found
+        warnings += warning
     if problems:
         raise BuildFailed(problems)
     return warnings
 
 
-def _content_link_problems(output: OutputPage, ids: dict) -> list[Problem]:
+def sprite_ids(site: Site, memory: BuildMemory) -> set[str]:
+    """The ids of the tile art (pages link to its symbols), read again only when it changed."""
+    key = f"ids of {SPRITE} {site.static.digest(SPRITE)}"
+    found = memory.recall(key)
+    return found if found is not None else memory.remember(key, find_ids(site.static.files[SPRITE].read_text(encoding="utf-8")))
+
+
+def check_page(site: Site, output: OutputPage, files: frozenset, ids: dict) -> tuple[dict, list[Problem], list[str]]:
+    """(the ids looked up, by file; problems; warnings) of one page."""
+    looked = {}
+
+    def ids_of(file: str):
+        looked[file] = ids.get(file)
+        return looked[file]
+
+    problems = _content_link_problems(output, ids_of)
+    if output.references is not None:
+        refs = output.references
+    elif output.url == NOT_FOUND:
+        refs = references(output.html.replace(f'="{not_found_root(site)}', '="'))
+    else:
+        refs = references(output.html)
+    for ref, message in check_references(output.url, refs, files, ids_of):
+        if not _rewritten(ref.target, output):
+            problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
+    weight = page_weight(output, refs, site.static)
+    budget = page_budget(output.file)
+    warnings = [f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {budget // 1000} KB)"] if weight > budget \
+        else []
+    return looked, problems, warnings
+
+
+def _content_link_problems(output: OutputPage, ids_of) -> list[Problem]:
     problems = []
     for link in output.links:
-        file = output_file(link.target_url)
-        if link.anchor and file in ids and ids[file] is not None and link.anchor not in ids[file]:
+        if not link.anchor:
+            continue
+        ids = ids_of(output_file(link.target_url))
+        if ids is not None and link.anchor not in ids:
             problems.append(Problem(output.shown, link.line,
                                     f"link ({link.written}): no heading or id '{link.anchor}' on that page"))
     return problems
@@ -365,70 +450,3 @@ def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
             if file and (ref.tag == "script" or file.endswith(".css")):
                 total += static.size(file)
     return total
-
-
-def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path, drills: dict[str, str] | None = None) -> None:
-    """Write everything into a fresh folder beside `out`, then swap it in."""
-    if out.exists() and not _replaceable(out):
-        raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
-                                                "made by the build (no .tutor-site marker)")])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
-    try:
-        for output in pages:
-            target = staging / output.file
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(output.html, encoding="utf-8")
-        for relative in site.static.files:
-            if offline.not_copied(relative):
-                continue
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(site.static.content(relative))
-        documents = [doc for output in pages for doc in output.search]
-        # Data for the search page and the practice pages: the offline quiz bank (graded in the
-        # browser on a static host) and the check questions the backend grades (the pages hold
-        # them for the browser).
-        data_files = {SEARCH_INDEX: S.to_json(documents).encode("utf-8")}
-        data_files.update({relative: text.encode("utf-8") for relative, text in quizbank.files(bank).items()})
-        # The drills' bank (tutor.site.drillbank), fragments of the drills page like the quiz's hands.
-        data_files.update({relative: text.encode("utf-8") for relative, text in (drills or {}).items()})
-        for relative, data in data_files.items():
-            (staging / relative).parent.mkdir(parents=True, exist_ok=True)
-            (staging / relative).write_bytes(data)
-        (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
-        # The installable app: service worker, manifests, the in-browser engine's bundle.
-        offline.write_offline_files(site, pages, data_files, staging)
-        (staging / BACKEND_STATUS).parent.mkdir(parents=True, exist_ok=True)
-        (staging / BACKEND_STATUS).write_text(backend_status_script("none"), encoding="utf-8")
-        (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
-        _swap(staging, out)
-    except OSError as err:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise BuildFailed([Problem(str(out), 0, f"could not write the site: {err}")]) from None
-
-
-def lesson_questions_json(pages: list[OutputPage]) -> str:
-    """{content path: {url, title, questions}}: what POST api/lesson-check grades against."""
-    data = {}
-    for output in pages:
-        if output.checks and output.source:
-            data[output.source.path] = {"url": output.url, "title": output.source.title, "questions": output.checks}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _replaceable(out: Path) -> bool:
-    return out.is_dir() and ((out / MARKER).exists() or not any(out.iterdir()))
-
-
-def _swap(staging: Path, out: Path) -> None:
-    if not out.exists():
-        staging.rename(out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=".site-old-", dir=out.parent))
-    old.rmdir()
-    out.rename(old)
-    staging.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
-
-

@@ -23,7 +23,7 @@ from .model import Site
 
 
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
-    return RenderCache(site.root / CACHE_FOLDER / "drills" if cache.folder else None, cache.site)
+    return RenderCache(site.root / CACHE_FOLDER / "drills" if cache.folder else None, cache.site, cache.memory)
 
 
 def _key(store: RenderCache, site: Site, mode: str) -> str:

@@ -14,6 +14,7 @@ its hash changes only when what it holds changes.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import importlib.util
 import io
@@ -73,9 +74,22 @@ def _add_tree(files: dict[str, bytes], source: Path, name: str) -> None:
 
 
 def engine_zip(site: Site) -> bytes:
+    return zip_files(bundle_files(site))
+
+
+def bundle_key(files: dict[str, bytes]) -> str:
+    """A digest of what the zip holds, names and bytes, to know it unchanged without zipping."""
+    digest = hashlib.sha256(b"engine zip")
+    for name, data in sorted(files.items()):
+        digest.update(b"\0%s\0%d\0" % (name.encode("utf-8"), len(data)))
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def zip_files(files: dict[str, bytes]) -> bytes:
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, data in sorted(bundle_files(site).items()):
+        for name, data in sorted(files.items()):
             info = zipfile.ZipInfo(name, FIXED_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

@@ -34,7 +34,7 @@ HANDS_FOLDER = QUIZ_URL + "hands/"
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
     # None when the build runs without a cache (then the page cache has no folder either).
     inputs = (TUTOR_SOURCE, site.root / "templates", repr(site.config), site.static.version(SPRITE))
-    return RenderCache(SHARED_FOLDER if cache.folder else None, fingerprint(*inputs))
+    return RenderCache(SHARED_FOLDER if cache.folder else None, fingerprint(*inputs), cache.memory)
 
 
 def stored_bank(site: Site, cache: RenderCache) -> dict | None:

@@ -66,15 +66,19 @@ def make_environment(templates: Path, config: SiteConfig, translations, *, compi
 
 class StaticFiles:
     """The files copied into the site as they are (static/ and content assets), with a short
-    content hash per file so a page can link 'site.css?v=3f2a9c1e' and hosts can cache hard."""
+    content hash per file so a page can link 'site.css?v=3f2a9c1e' and hosts can cache hard.
 
-    def __init__(self, files: dict[str, Path]):
+    known: digests a build process keeps between builds ({source file: (its stat, sha256)}),
+    so that a file whose stat is unchanged is not read and hashed again (tutor.site.memory)."""
+
+    def __init__(self, files: dict[str, Path], known: dict | None = None):
         self.files = files  # site-relative path -> source file
-        self._versions: dict[str, str] = {}
+        self._known = known if known is not None else {}
+        self._digests: dict[str, str] = {}
         self._contents: dict[str, bytes] = {}
 
     @classmethod
-    def scan(cls, static_dir: Path, content_dir: Path, assets) -> StaticFiles:
+    def scan(cls, static_dir: Path, content_dir: Path, assets, known: dict | None = None) -> StaticFiles:
         files = {}
         if static_dir.is_dir():
             for file in sorted(static_dir.rglob("*")):
@@ -83,14 +87,34 @@ class StaticFiles:
                     files[f"static/{relative}"] = file
         for asset in assets:
             files[asset] = content_dir / asset
-        return cls(files)
+        return cls(files, known)
+
+    @staticmethod
+    def minified(path: str) -> bool:
+        return path.startswith("static/css/") and path.endswith(".css")
+
+    def digest(self, path: str) -> str:
+        """The sha256 (hex) of the source file as it is; '' for a file that is missing."""
+        if path not in self._digests:
+            source = self.files.get(path)
+            self._digests[path] = self._file_digest(path, source) if source else ""
+        return self._digests[path]
+
+    def _file_digest(self, path: str, source: Path) -> str:
+        stat = source.stat()  # before reading: a file changed meanwhile has another stat next time
+        signature = (stat.st_ino, stat.st_dev, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+        known = self._known.get(source)
+        if known and known[0] == signature:
+            return known[1]
+        data = source.read_bytes()
+        if not self.minified(path):
+            self._contents[path] = data  # read once: the build writes these bytes
+        digest = hashlib.sha256(data).hexdigest()
+        self._known[source] = (signature, digest)
+        return digest
 
     def version(self, path: str) -> str:
-        if path not in self._versions:
-            source = self.files.get(path)
-            digest = hashlib.sha256(source.read_bytes()).hexdigest()[:10] if source else ""
-            self._versions[path] = digest
-        return self._versions[path]
+        return self.digest(path)[:10]
 
     def versioned(self, path: str) -> str:
         """'static/css/site.css?v=…' (no version for a file that is missing; the link check reports it)."""
@@ -102,13 +126,23 @@ class StaticFiles:
         without comments and spare whitespace (the source keeps its comments; pages stay light)."""
         if path not in self._contents:
             data = self.files[path].read_bytes()
-            if path.startswith("static/css/") and path.endswith(".css"):
+            if self.minified(path):
                 data = minify_css(data.decode("utf-8")).encode("utf-8")
             self._contents[path] = data
         return self._contents[path]
 
+    def content_digest(self, path: str) -> str:
+        """The sha256 (hex) of content(path), the bytes written."""
+        if self.minified(path):
+            return hashlib.sha256(self.content(path)).hexdigest()
+        return self.digest(path)
+
     def size(self, path: str) -> int:
-        return len(self.content(path)) if path in self.files else 0
+        if path not in self.files:
+            return 0
+        if self.minified(path) or path in self._contents:
+            return len(self.content(path))
+        return self.files[path].stat().st_size
 
 
 def minify_css(css: str) -> str:
