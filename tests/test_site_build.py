@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from tutor.site import build_site, run_once, watch
-from tutor.site.build import page_budget
+from tutor.site.check import page_budget
 from tutor.site.links import references
 from tutor.views.problems import BuildFailed
 from tutor.views.templating import minify_css

@@ -23,11 +23,11 @@ from tutor.views.problems import Problem
 
 from .cache import TUTOR as TUTOR_SOURCE
 from .cache import RenderCache, fingerprint
+from .check import SPRITE
 from .model import Site, TemplateProblem, render_template
 
 SHARED_FOLDER = Path(tempfile.gettempdir()) / f"tutor-quiz-bank-{os.getuid() if hasattr(os, 'getuid') else 0}"
 KEEP = 6  # banks kept in the shared folder: one per recent source, templates and configuration
-SPRITE = "static/tiles/tiles.svg"
 HANDS_FOLDER = QUIZ_URL + "hands/"
 
 
