@@ -49,7 +49,7 @@ def make_environment(templates: Path, config: SiteConfig, translations, *, compi
         trim_blocks=True,
         lstrip_blocks=True,
     )
-    env.install_gettext_translations(translations, newstyle=True)
+    install_gettext(env, translations)
     _ = translations.gettext
     env.globals.update(
         site=config,
@@ -62,6 +62,42 @@ def make_environment(templates: Path, config: SiteConfig, translations, *, compi
         categories={key: _(value) for key, value in F.CATEGORIES.items()},
     )
     return env
+
+
+def install_gettext(env: jinja2.Environment, translations) -> None:
+    """Jinja2's new-style gettext and ngettext (the i18n extension's, same results), called
+    directly: the extension's `_` goes through three context calls and escapes its (empty)
+    variables on each of the tens of thousands of messages a build renders. A message without
+    variables is translated and marked safe once."""
+    env.install_gettext_translations(translations, newstyle=True)
+    translate, translate_plural = translations.gettext, translations.ngettext
+    plain: dict[tuple[str, bool], Markup | str] = {}
+
+    @jinja2.pass_eval_context
+    def gettext(eval_ctx, __string: str, **variables):
+        if variables:
+            return _formatted(eval_ctx, translate(__string), variables)
+        key = (__string, eval_ctx.autoescape)
+        if key not in plain:
+            plain[key] = _formatted(eval_ctx, translate(__string), variables)
+        return plain[key]
+
+    @jinja2.pass_eval_context
+    def ngettext(eval_ctx, __singular: str, __plural: str, __num: int, **variables):
+        variables.setdefault("num", __num)
+        return _formatted(eval_ctx, translate_plural(__singular, __plural, __num), variables)
+
+    env.globals.update(gettext=gettext, ngettext=ngettext, _=gettext)
+
+
+def _formatted(eval_ctx, message: str, variables: dict):
+    # As the extension: always a format string ('%%' is '%'), its values escaped when autoescaping.
+    # Numbers need no escaping, and most messages have a number or nothing.
+    if not eval_ctx.autoescape:
+        return message % variables
+    if all(type(value) is int for value in variables.values()):
+        return Markup(message % variables)
+    return Markup(message) % variables
 
 
 class StaticFiles:
