@@ -63,9 +63,9 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
     site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft, cache=cache,
                      memory=memory)
-    pages, bank, drills = render_site(site, engine, render_cache(site, engine, cache, memory))
+    pages, bank, drills, bundle = render_site(site, engine, render_cache(site, engine, cache, memory), memory)
     warnings = check_site(site, pages, memory)
-    files = site_files(site, pages, bank, drills, engine_zip(site, memory), memory.digests)
+    files = site_files(site, pages, bank, drills, bundle, memory.digests)
     try:
         memory.output = write_site(site, files, out, memory.output)
     except BuildFailed:
@@ -121,13 +121,6 @@ def frame_key(site: Site, cache: RenderCache) -> str:
                      [(path, site.static.version(path)) for path in site.static.files])
 
 
-def engine_zip(site: Site, memory: BuildMemory) -> bytes:
-    """The engine bundle (engine_bundle.py), zipped again only when a file it holds changed."""
-    files = engine_bundle.bundle_files(site)
-    key = engine_bundle.bundle_key(files)
-    return memory.recall(key) or memory.remember(key, engine_bundle.zip_files(files))
-
-
 def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True,
               memory: BuildMemory | None = None) -> Site:
     """Phase 1. cache: off, templates are compiled afresh too (Jinja2 keeps them in the system's
@@ -154,113 +147,141 @@ def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True,
     return Site(root, content, Frame(config, env, static, translations, pages))
 
 
-def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], dict, dict[str, str]]:
+def render_site(site: Site, engine, cache: RenderCache | None = None,
+                memory: BuildMemory | None = None) -> tuple[list[OutputPage], dict, dict[str, str], bytes]:
     """Every page of the site, in a fixed order (home, lessons, the 81 fans, other pages, generated
-    ones), the offline quiz bank (tutor.site.quizbank) and the drills' bank (its files by path).
+    ones), the offline quiz bank (tutor.site.quizbank), the drills' bank (its files by path) and
+    the engine's zip (engine_bundle.py).
 
-    The pages written in markdown are rendered (markdown, then their page template) in forked
-    workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
-    the build makes from the fan table and the configuration are rendered here. A page whose
-    inputs are those of a page the cache's memory kept is that page (tutor.site.memory)."""
+    What is not cached or kept in memory is made by tasks shared out over forked workers: the
+    banks' hands dealt and rendered, the pages written in markdown (markdown, then their page
+    template), the pages the build makes from the fan table and the configuration, and the zip."""
     cache = cache or RenderCache(None, "")
+    memory = memory or BuildMemory()
     frame = frame_key(site, cache)
-    by_source, bank, drills, problems = render_sources(site, engine, cache, frame)
+    sources = SourcePlan(site, cache, frame)
+    if sources.todo and engine is DEFAULT_ENGINE:
+        engine = default_engine()
+    workers = parallel.worker_count(len(sources.todo), PAGES_PER_WORKER)
+    bank = quizbank.stored_bank(site, cache)
+    bank_tasks = quizbank.deal_tasks(site, BANK_SHARES if workers > 1 else 1) if bank is None else []
+    drills, drill_tasks = drillbank.stored(site, cache)
+    made_key = cache.key("made pages", frame)
+    made = cache.recall(made_key)
+    bundle_files = engine_bundle.bundle_files(site)
+    bundle_key = engine_bundle.bundle_key(bundle_files)
+    bundle = memory.recall(bundle_key)
+    # Made before forking, so the workers share its imports and compiled patterns.
+    converter = _markdown_converter(site, engine) if sources.todo else None
+    page_tasks = sources.tasks(converter, workers * SHARES_PER_WORKER if workers > 1 else 1)
+    # Handed out in this order as workers come free: the longest first, the shortest last.
+    jobs = {f"bank {i}": task for i, task in enumerate(bank_tasks)}
+    jobs.update({f"page {i}": task for i, task in enumerate(page_tasks)})
+    if made is None:
+        jobs["made pages"] = partial(made_pages, site)
+    jobs.update({f"drill {i}": task for i, task in enumerate(drill_tasks)})
+    if bundle is None:
+        jobs["engine zip"] = partial(engine_bundle.zip_files, bundle_files)
+    try:
+        results = dict(zip(jobs, parallel.run_tasks(list(jobs.values()), workers)))
+    except parallel.WorkerDied:
+        raise BuildFailed([Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
+                                               "of memory?); nothing was written: run the build again")]) from None
+    problems = []
+    if bank is None:
+        dealt = quizbank.merge([results[f"bank {i}"] for i in range(len(bank_tasks))])
+        if isinstance(dealt, Problem):
+            problems.append(dealt)
+        else:
+            bank = quizbank.keep(site, cache, dealt)
+    drills = drillbank.keep(site, cache, drills, [results[f"drill {i}"] for i in range(len(drill_tasks))])
+    if bundle is None:
+        bundle = memory.remember(bundle_key, results["engine zip"])
+    if made is None:
+        made = results["made pages"]
+        if isinstance(made, Problem):
+            problems.append(made)
+        else:
+            cache.remember(made_key, made)
+    by_source, found = sources.collect([results[f"page {i}"] for i in range(len(page_tasks))])
+    problems += found
     if problems:
         raise BuildFailed(problems)
-    try:
-        unwritten_fans, generated = made_pages(site, cache, frame)
-    except TemplateProblem as err:
-        raise BuildFailed([err.problem]) from None
+    cache.prune()
+    unwritten_fans, generated = made
     by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
     pages = [by_source[s.path] for s in site.content.of_kind("home")]
     pages += [by_source[s.path] for s in lessons_in_order(site)]
     pages += [by_source[by_fan[f.id].path] if f.id in by_fan else unwritten_fans[f.id] for f in F.FANS]
     pages += [by_source[s.path] for s in site.content.of_kind("page")]
-    return pages + generated, bank, drills
+    return pages + generated, bank, drills, bundle
 
 
-def made_pages(site: Site, cache: RenderCache, frame: str) -> tuple[dict[int, OutputPage], list[OutputPage]]:
+def made_pages(site: Site) -> tuple[dict[int, OutputPage], list[OutputPage]] | Problem:
     """The pages the build makes without markdown: the page of each fan not written yet (by fan
-    number), and the generated pages (lesson list, fan index, fan card, search, 404, practice)."""
-    key = cache.key("made pages", frame)
-    kept = cache.recall(key)
-    if kept:
-        return kept
+    number), and the generated pages (lesson list, fan index, fan card, search, 404, practice);
+    or the template's problem (returned, not raised: it comes back from a worker process)."""
     written = {s.fan.id for s in site.content.of_kind("fan")}
-    unwritten = {f.id: fan_page(site, f, None, None) for f in F.FANS if f.id not in written}
-    generated = generated_pages(site)
+    try:
+        unwritten = {f.id: fan_page(site, f, None, None) for f in F.FANS if f.id not in written}
+        generated = generated_pages(site)
+    except TemplateProblem as err:
+        return err.problem
     for output in [*unwritten.values(), *generated]:
         if output.url != NOT_FOUND:  # its links start from the host's root: see check_site
             output.find_references()
-    return cache.remember(key, (unwritten, generated))
+    return unwritten, generated
 
 
 PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker costs more than it saves
 SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
+BANK_SHARES = 3  # the quiz bank is the longest piece of work: in shares, the workers finish together
 
 
-def render_sources(site: Site, engine, cache: RenderCache, frame: str) -> tuple[dict[str, OutputPage], dict,
-                                                                              dict[str, str], list[Problem]]:
-    """The page of every markdown source, by content path, and the quiz bank. A page whose
-    markdown, front matter and frame (frame_key) are those of a page kept in memory is that page;
-    unchanged markdown comes from the cache; the rest is rendered, and both go through their page
-    template, shared out over the cores; a bank not in the cache is dealt by one more task beside
-    them, and each drill of the drills' bank not in the cache by one more (tutor.site.drillbank)."""
-    kept, cached, todo, keys, page_keys = {}, {}, [], {}, {}
-    for source in site.content.sources:
-        keys[source.path] = key = cache.key(source.path, source.name, source.body, source.body_line,
-                                            source.meta.get("fan"))
-        page_keys[source.path] = page_key = cache.key("page", frame, key, source.kind, source.meta)
-        page = cache.recall(page_key)
-        if page:
-            kept[source.path] = page
-            cache.keep(key)  # still in use: pruning keeps it on disk
-            continue
-        stored = cache.get(key)
-        if stored:
-            cached[source.path] = Rendered.from_json(stored, source, site.url(source.name))
-        else:
-            todo.append(source)
-    if todo and engine is DEFAULT_ENGINE:
-        engine = default_engine()
-    # Made before forking, so the workers share its imports and compiled patterns.
-    converter = _markdown_converter(site, engine) if todo else None
-    workers = parallel.worker_count(len(todo), PAGES_PER_WORKER)
-    sources = [s for s in site.content.sources if s.path not in kept]
-    count = workers * SHARES_PER_WORKER if workers > 1 else 1
-    tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count) if sources[i::count]]
-    bank = quizbank.stored_bank(site, cache)
-    drills, drill_tasks = drillbank.stored(site, cache)
-    try:
-        results = parallel.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + drill_tasks + tasks,
-                                     workers)
-    except parallel.WorkerDied:
-        return {}, {}, {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
-                                       "of memory?); nothing was written: run the build again")]
-    problems = []
-    if bank is None:
-        dealt = results.pop(0)
-        if isinstance(dealt, Problem):
-            problems.append(dealt)
-        else:
-            bank = quizbank.keep(site, cache, dealt)
-    drills = drillbank.keep(site, cache, drills, [results.pop(0) for _ in drill_tasks])
-    rendered, pages = dict(cached), {}
-    for fresh, share_pages, found in results:
-        for path, result in fresh.items():
-            cache.put(keys[path], result.to_json())
-        rendered.update(fresh)
-        pages.update(share_pages)
-        problems += found
-    for path, page in pages.items():
-        cache.remember(page_keys[path], (rendered[path], page))
-    for path, (done, page) in kept.items():
-        rendered[path], pages[path] = done, page
-    if site.config.require_examples:
-        problems += missing_examples(site.content.sources, rendered)
-    if not problems:
-        cache.prune()
-    return pages, bank, drills, problems
+class SourcePlan:
+    """What becomes of each markdown source: its page as kept in memory (the same markdown, front
+    matter and frame: frame_key), its markdown from the cache, or rendered (todo); then, but for
+    the kept pages, through its page template."""
+
+    def __init__(self, site: Site, cache: RenderCache, frame: str):
+        self.site, self.cache = site, cache
+        self.kept, self.cached, self.todo, self.keys, self.page_keys = {}, {}, [], {}, {}
+        for source in site.content.sources:
+            self.keys[source.path] = key = cache.key(source.path, source.name, source.body, source.body_line,
+                                                     source.meta.get("fan"))
+            self.page_keys[source.path] = page_key = cache.key("page", frame, key, source.kind, source.meta)
+            page = cache.recall(page_key)
+            if page:
+                self.kept[source.path] = page
+                cache.keep(key)  # still in use: pruning keeps it on disk
+                continue
+            stored = cache.get(key)
+            if stored:
+                self.cached[source.path] = Rendered.from_json(stored, source, site.url(source.name))
+            else:
+                self.todo.append(source)
+
+    def tasks(self, converter, count: int) -> list:
+        sources = [s for s in self.site.content.sources if s.path not in self.kept]
+        return [partial(_render_share, self.site, converter, sources[i::count], self.cached)
+                for i in range(count) if sources[i::count]]
+
+    def collect(self, results) -> tuple[dict[str, OutputPage], list[Problem]]:
+        """The page of every source, by content path, and the problems, from the tasks' results."""
+        rendered, pages, problems = dict(self.cached), {}, []
+        for fresh, share_pages, found in results:
+            for path, result in fresh.items():
+                self.cache.put(self.keys[path], result.to_json())
+            rendered.update(fresh)
+            pages.update(share_pages)
+            problems += found
+        for path, page in pages.items():
+            self.cache.remember(self.page_keys[path], (rendered[path], page))
+        for path, (done, page) in self.kept.items():
+            rendered[path], pages[path] = done, page
+        if self.site.config.require_examples:
+            problems += missing_examples(self.site.content.sources, rendered)
+        return pages, problems
 
 
 def _render_share(site: Site, converter, sources, cached: dict[str, Rendered]):

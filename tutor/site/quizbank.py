@@ -15,10 +15,11 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from tutor.views.page import QUIZ_BANK, QUIZ_URL
-from tutor.views.practice import bank_file, bank_keys, offline_quiz_context
+from tutor.views.practice import QuizKey, bank_file, bank_keys, offline_quiz_context
 from tutor.views.problems import Problem
 
 from .cache import TUTOR as TUTOR_SOURCE
@@ -43,18 +44,22 @@ def stored_bank(site: Site, cache: RenderCache) -> dict | None:
     return store.get(store.key("bank", site.config.default_edition))
 
 
-def deal_task(site: Site):
-    """The task that deals and renders the bank (a worker runs it beside the pages)."""
-    return lambda: deal_bank(site)
+def deal_tasks(site: Site, shares: int) -> list:
+    """The tasks that deal and render the bank, each a share of its hands (workers run them
+    beside the pages); merge() puts their results together."""
+    keys = bank_keys(site.config.default_edition)
+    size = -(-len(keys) // shares)
+    return [partial(deal_bank, site, keys[start:start + size]) for start in range(0, len(keys), size)]
 
 
-def deal_bank(site: Site) -> dict | Problem:
-    """{"edition", "hands": [{mode, fan, band, seed, file}], "files": {path in the site: html}},
-    or the template's problem (returned, not raised: it comes back from a worker process)."""
+def deal_bank(site: Site, keys: list[QuizKey] | None = None) -> dict | Problem:
+    """{"edition", "hands": [{mode, fan, band, seed, file}], "files": {path in the site: html}} of
+    these keys (default: the whole bank), or the template's problem (returned, not raised: it
+    comes back from a worker process)."""
     edition = site.config.default_edition
     shared = site.frame.context(QUIZ_URL)
     hands, files = [], {}
-    for key in bank_keys(edition):
+    for key in bank_keys(edition) if keys is None else keys:
         file = bank_file(key)
         context = dict(shared, **offline_quiz_context(key, edition))
         try:
@@ -63,6 +68,15 @@ def deal_bank(site: Site) -> dict | Problem:
             return err.problem
         hands.append({**key.as_dict(), "file": file})
     return {"edition": edition, "hands": hands, "files": files}
+
+
+def merge(shares: list[dict | Problem]) -> dict | Problem:
+    """The bank from its shares, in order (or the first share's problem)."""
+    for share in shares:
+        if isinstance(share, Problem):
+            return share
+    return {"edition": shares[0]["edition"], "hands": [hand for share in shares for hand in share["hands"]],
+            "files": {path: html for share in shares for path, html in share["files"].items()}}
 
 
 def keep(site: Site, cache: RenderCache, bank: dict) -> dict:
