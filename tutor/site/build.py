@@ -33,6 +33,7 @@ from . import drillbank, engine_bundle, parallel, quizbank
 from .cache import CACHE_FOLDER, RenderCache, fingerprint
 from .cache import TUTOR as TUTOR_SOURCE
 from .check import SPRITE, check_site
+from .engine_bundle import PYODIDE
 from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, source_page
 from .markdown_ext import Services, make_markdown, render_page
 from .memory import BuildMemory
@@ -116,9 +117,12 @@ def render_cache(site: Site, engine, cache: bool = True, memory: BuildMemory | N
 def frame_key(site: Site, cache: RenderCache) -> str:
     """A digest of what every template reads besides the page's own source and markdown: the
     site-wide inputs of the markdown (cache.site), every source's front matter (titles, order
-    and summaries fill the navigation and the lists) and every static file's version."""
+    and summaries fill the navigation and the lists) and every static file's version (for the
+    in-browser Python runtime, which no template links to, its stat: it is hashed meanwhile)."""
+    static = site.static
     return cache.key("frame", [(s.path, s.kind, s.name, s.meta) for s in site.content.sources],
-                     [(path, site.static.version(path)) for path in site.static.files])
+                     [(path, static.signature(path) if path.startswith(PYODIDE) else static.version(path))
+                      for path in static.files])
 
 
 def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True,
@@ -168,8 +172,8 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     drills, drill_tasks = drillbank.stored(site, cache)
     made_key = cache.key("made pages", frame)
     made = cache.recall(made_key)
-    bundle_files = engine_bundle.bundle_files(site)
-    bundle_key = engine_bundle.bundle_key(bundle_files)
+    bundle_sources = engine_bundle.bundle_sources(site)
+    bundle_key = engine_bundle.bundle_key(bundle_sources)
     bundle = memory.recall(bundle_key)
     # Made before forking, so the workers share its imports and compiled patterns.
     converter = _markdown_converter(site, engine) if sources.todo else None
@@ -181,7 +185,10 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
         jobs["made pages"] = partial(made_pages, site)
     jobs.update({f"drill {i}": task for i, task in enumerate(drill_tasks)})
     if bundle is None:
-        jobs["engine zip"] = partial(engine_bundle.zip_files, bundle_files)
+        jobs["engine zip"] = partial(engine_bundle.zip_sources, bundle_sources)
+    runtime = [path for path in site.static.files if path.startswith(PYODIDE) and not site.static.is_known(path)]
+    if runtime:  # 14 MB to hash for the offline manifest
+        jobs["runtime digests"] = partial(site.static.known_digests, runtime)
     try:
         results = dict(zip(jobs, parallel.run_tasks(list(jobs.values()), workers)))
     except parallel.WorkerDied:
@@ -197,6 +204,8 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     drills = drillbank.keep(site, cache, drills, [results[f"drill {i}"] for i in range(len(drill_tasks))])
     if bundle is None:
         bundle = memory.remember(bundle_key, results["engine zip"])
+    if runtime:
+        site.static.learn(results["runtime digests"])
     if made is None:
         made = results["made pages"]
         if isinstance(made, Problem):

@@ -137,8 +137,7 @@ class StaticFiles:
         return self._digests[path]
 
     def _file_digest(self, path: str, source: Path) -> str:
-        stat = source.stat()  # before reading: a file changed meanwhile has another stat next time
-        signature = (stat.st_ino, stat.st_dev, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns)
+        signature = file_signature(source)  # before reading: a file changed meanwhile has another stat next time
         known = self._known.get(source)
         if known and known[0] == signature:
             return known[1]
@@ -151,6 +150,24 @@ class StaticFiles:
 
     def version(self, path: str) -> str:
         return self.digest(path)[:10]
+
+    def signature(self, path: str) -> tuple:
+        return file_signature(self.files[path])
+
+    def is_known(self, path: str) -> bool:
+        """Whether the digest of this file is known without reading it."""
+        source = self.files[path]
+        return path in self._digests or self._known.get(source, (None,))[0] == file_signature(source)
+
+    def known_digests(self, paths) -> dict:
+        """{source file: (stat, sha256)} of these files, hashed here if need be, for another
+        StaticFiles to learn (a build worker hashes the big files while the pages render)."""
+        for path in paths:
+            self.digest(path)
+        return {self.files[path]: self._known[self.files[path]] for path in paths if self.files[path] in self._known}
+
+    def learn(self, known: dict) -> None:
+        self._known.update(known)
 
     def versioned(self, path: str) -> str:
         """'static/css/site.css?v=…' (no version for a file that is missing; the link check reports it)."""
@@ -179,6 +196,13 @@ class StaticFiles:
         if self.minified(path) or path in self._contents:
             return len(self.content(path))
         return self.files[path].stat().st_size
+
+
+def file_signature(path: Path) -> tuple:
+    """What changes whenever a file's bytes do (inode, device, size, modification and change
+    times), to know a file unchanged without reading it."""
+    stat = path.stat()
+    return stat.st_ino, stat.st_dev, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
 
 
 def minify_css(css: str) -> str:
