@@ -10,7 +10,7 @@ from tutor.views.urls import output_file
 
 from . import offline
 from .kinds import NOT_FOUND, not_found_root
-from .links import check_references, find_ids, references, resolve
+from .links import Resolved, check_resolved, find_ids, references, resolve, resolve_references
 from .memory import BuildMemory
 from .model import OutputPage, Site
 from .output import SEARCH_INDEX
@@ -73,16 +73,16 @@ def check_page(site: Site, output: OutputPage, files: frozenset, ids: dict) -> t
         return looked[file]
 
     problems = _content_link_problems(output, ids_of)
-    if output.references is not None:
-        refs = output.references
+    if output.resolved is not None:
+        resolved = output.resolved
     elif output.url == NOT_FOUND:
-        refs = references(output.html.replace(f'="{not_found_root(site)}', '="'))
+        resolved = resolve_references(output.url, references(output.html.replace(f'="{not_found_root(site)}', '="')))
     else:
-        refs = references(output.html)
-    for ref, message in check_references(output.url, refs, files, ids_of):
+        resolved = resolve_references(output.url, references(output.html))
+    for ref, message in check_resolved(resolved, files, ids_of):
         if not _rewritten(ref.target, output):
             problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
-    weight = page_weight(output, refs, site.static)
+    weight = page_weight(output, resolved, site.static)
     budget = page_budget(output.file)
     warnings = [f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {budget // 1000} KB)"] if weight > budget \
         else []
@@ -113,13 +113,11 @@ def page_budget(file: str) -> int:
     return PRACTICE_BUDGET if file in (output_file(CALCULATOR_URL), output_file(QUIZ_URL)) else PAGE_BUDGET
 
 
-def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
+def page_weight(output: OutputPage, resolved: list[Resolved], static: StaticFiles) -> int:
     """Bytes of the page's HTML and of the stylesheets and scripts it loads (tile art aside)."""
     total = len(output.html.encode("utf-8"))
-    for ref in dict.fromkeys(refs):
-        if ref.tag in ("script", "link-stylesheet"):
-            file, _ = resolve(output.url, ref.target)
-            # A <link> is a stylesheet or the site's icon: the icon is an image, not CSS.
-            if file and (ref.tag == "script" or file.endswith(".css")):
-                total += static.size(file)
+    for item in resolved:
+        # A <link> is a stylesheet or the site's icon: the icon is an image, not CSS.
+        if item.file and (item.ref.tag == "script" or item.ref.tag == "link-stylesheet" and item.file.endswith(".css")):
+            total += static.size(item.file)
     return total

@@ -18,7 +18,7 @@ from tutor.views.problems import Problem
 from tutor.views.templating import StaticFiles
 from tutor.views.urls import output_file
 
-from .links import find_ids, references
+from .links import find_ids, references, resolve_references
 from .pages import Content, Source
 from .state import Link, PageState
 
@@ -42,9 +42,11 @@ class OutputPage:
     checks: list = field(default_factory=list)  # the page's check questions, for the backend
     ids: set | None = None  # the ids and references in the html, once found (find_references)
     references: list | None = None
+    resolved: list | None = None  # the references resolved from this page (links.resolve_references)
 
     def find_references(self) -> None:
         self.ids, self.references = find_ids(self.html), references(self.html)
+        self.resolved = resolve_references(self.url, self.references)
 
     @property
     def file(self) -> str:
