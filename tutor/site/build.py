@@ -30,8 +30,7 @@ from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
 
 from . import drillbank, engine_bundle, parallel, quizbank
-from .cache import CACHE_FOLDER, RenderCache, fingerprint
-from .cache import TUTOR as TUTOR_SOURCE
+from .cache import CACHE_FOLDER, RenderCache, fingerprint, tutor_source
 from .check import SPRITE, check_site
 from .engine_bundle import PYODIDE
 from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, source_page
@@ -97,10 +96,10 @@ def render_cache(site: Site, engine, cache: bool = True, memory: BuildMemory | N
     """The cache for this site, keyed by every site-wide input of the markdown rendering; on disk
     unless cache is off, in memory when the build has one.
 
-    The real engine's source is part of TUTOR_SOURCE; a stand-in counts by its own file."""
+    The real engine's source is part of tutor's (tutor_source); a stand-in counts by its own file."""
     engine_file = getattr(engine, "__file__", None)
     inputs = [
-        TUTOR_SOURCE,
+        tutor_source(),
         site.root / "templates",
         repr(site.config),
         site.static.version(SPRITE),
@@ -167,7 +166,7 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     if sources.todo and engine is DEFAULT_ENGINE:
         engine = default_engine()
     workers = parallel.worker_count(len(sources.todo), PAGES_PER_WORKER)
-    bank = quizbank.stored_bank(site, cache)
+    bank, bank_store = quizbank.stored_bank(site, cache)
     bank_tasks = quizbank.deal_tasks(site, BANK_SHARES if workers > 1 else 1) if bank is None else []
     drills, drill_tasks = drillbank.stored(site, cache)
     made_key = cache.key("made pages", frame)
@@ -200,7 +199,7 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
         if isinstance(dealt, Problem):
             problems.append(dealt)
         else:
-            bank = quizbank.keep(site, cache, dealt)
+            bank = quizbank.keep(site, bank_store, dealt)
     drills = drillbank.keep(site, cache, drills, [results[f"drill {i}"] for i in range(len(drill_tasks))])
     if bundle is None:
         bundle = memory.remember(bundle_key, results["engine zip"])

@@ -15,11 +15,12 @@ answers from there first, without reading or decoding, and with or without its f
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
 
-CACHE_FOLDER = ".site-cache"  # under the project root: the pages' and the drills' caches
+CACHE_FOLDER = ".site-cache"  # under the project root: the pages' cache
 FORMAT = "2"  # bump when the stored shape changes
 TUTOR = Path(__file__).resolve().parent.parent  # the tutor package: engine, tables, this builder
 
@@ -36,6 +37,13 @@ def fingerprint(*parts) -> str:
         else:
             digest.update(repr(part).encode())
     return digest.hexdigest()
+
+
+@functools.cache
+def tutor_source() -> str:
+    """A digest of tutor's own source, read once per process: the code a process renders with
+    does not change while it runs, so what it caches is keyed by the source it started with."""
+    return fingerprint(TUTOR)
 
 
 class RenderCache:

@@ -22,8 +22,7 @@ from tutor.views.page import QUIZ_BANK, QUIZ_URL
 from tutor.views.practice import QuizKey, bank_file, bank_keys, offline_quiz_context
 from tutor.views.problems import Problem
 
-from .cache import TUTOR as TUTOR_SOURCE
-from .cache import RenderCache, fingerprint
+from .cache import RenderCache, fingerprint, tutor_source
 from .check import SPRITE
 from .model import Site, TemplateProblem, render_template
 
@@ -32,16 +31,21 @@ KEEP = 6  # banks kept in the shared folder: one per recent source, templates an
 HANDS_FOLDER = QUIZ_URL + "hands/"
 
 
+def bank_inputs(site: Site) -> str:
+    """A digest of what the banks (this one and the drills') are made from: tutor's source, the
+    templates, the configuration and the tile art; not the content."""
+    return fingerprint(tutor_source(), site.root / "templates", repr(site.config), site.static.version(SPRITE))
+
+
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
     # None when the build runs without a cache (then the page cache has no folder either).
-    inputs = (TUTOR_SOURCE, site.root / "templates", repr(site.config), site.static.version(SPRITE))
-    return RenderCache(SHARED_FOLDER if cache.folder else None, fingerprint(*inputs), cache.memory)
+    return RenderCache(SHARED_FOLDER if cache.folder else None, bank_inputs(site), cache.memory)
 
 
-def stored_bank(site: Site, cache: RenderCache) -> dict | None:
-    """The bank from the cache, or None when it must be dealt."""
+def stored_bank(site: Site, cache: RenderCache) -> tuple[dict | None, RenderCache]:
+    """The bank from the cache, or None when it must be dealt; and the bank's cache, to keep() it."""
     store = bank_cache(site, cache)
-    return store.get(store.key("bank", site.config.default_edition))
+    return store.get(store.key("bank", site.config.default_edition)), store
 
 
 def deal_tasks(site: Site, shares: int) -> list:
@@ -79,9 +83,8 @@ def merge(shares: list[dict | Problem]) -> dict | Problem:
             "files": {path: html for share in shares for path, html in share["files"].items()}}
 
 
-def keep(site: Site, cache: RenderCache, bank: dict) -> dict:
-    """Store a freshly dealt bank for the next build."""
-    store = bank_cache(site, cache)
+def keep(site: Site, store: RenderCache, bank: dict) -> dict:
+    """Store a freshly dealt bank for the next build (store: from stored_bank)."""
     store.put(store.key("bank", site.config.default_edition), bank)
     store.keep_newest(KEEP)
     return bank
