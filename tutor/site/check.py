@@ -10,7 +10,7 @@ from tutor.views.urls import output_file
 
 from . import offline
 from .kinds import NOT_FOUND, not_found_root
-from .links import Resolved, check_resolved, find_ids, references, resolve, resolve_references
+from .links import check_resolved, find_ids, references, resolve, resolve_references
 from .memory import BuildMemory
 from .model import OutputPage, Site
 from .output import SEARCH_INDEX
@@ -113,11 +113,12 @@ def page_budget(file: str) -> int:
     return PRACTICE_BUDGET if file in (output_file(CALCULATOR_URL), output_file(QUIZ_URL)) else PAGE_BUDGET
 
 
-def page_weight(output: OutputPage, resolved: list[Resolved], static: StaticFiles) -> int:
-    """Bytes of the page's HTML and of the stylesheets and scripts it loads (tile art aside)."""
+def page_weight(output: OutputPage, resolved: list[tuple], static: StaticFiles) -> int:
+    """Bytes of the page's HTML and of the stylesheets and scripts it loads (tile art aside).
+    resolved: the page's references, as links.Resolved tuples."""
     total = len(output.html.encode("utf-8"))
-    for item in resolved:
+    for tag, _, _, file, _, _ in resolved:
         # A <link> is a stylesheet or the site's icon: the icon is an image, not CSS.
-        if item.file and (item.ref.tag == "script" or item.ref.tag == "link-stylesheet" and item.file.endswith(".css")):
-            total += static.size(item.file)
+        if file and (tag == "script" or tag == "link-stylesheet" and file.endswith(".css")):
+            total += static.size(file)
     return total

@@ -40,13 +40,11 @@ class OutputPage:
     links: list = field(default_factory=list)  # markdown links, checked with their source lines
     search: list = field(default_factory=list)  # search documents
     checks: list = field(default_factory=list)  # the page's check questions, for the backend
-    ids: set | None = None  # the ids and references in the html, once found (find_references)
-    references: list | None = None
-    resolved: list | None = None  # the references resolved from this page (links.resolve_references)
+    ids: set | None = None  # the ids in the html, and its references resolved (links.Resolved tuples),
+    resolved: list | None = None  # once found (find_references)
 
     def find_references(self) -> None:
-        self.ids, self.references = find_ids(self.html), references(self.html)
-        self.resolved = resolve_references(self.url, self.references)
+        self.ids, self.resolved = find_ids(self.html), resolve_references(self.url, references(self.html))
 
     @property
     def file(self) -> str:
