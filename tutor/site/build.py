@@ -16,6 +16,7 @@ changed (memory.py); the site written is the same either way.
 from __future__ import annotations
 
 import sys
+import tempfile
 import time
 from functools import partial
 from pathlib import Path
@@ -61,8 +62,21 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
     out = Path(out_dir).resolve() if out_dir else root / "site"
     if config_path and not Path(config_path).is_file():
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
-    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft, cache=cache,
-                     memory=memory)
+    config = Path(config_path) if config_path else root / "site.toml"
+    if cache:
+        site = read_site(root, config, draft=draft, memory=memory)
+        warnings, pages = _render_check_write(site, engine, True, memory, out)
+    else:
+        # Nothing compiled by an earlier build; what one worker compiles, the others load.
+        with tempfile.TemporaryDirectory(prefix="tutor-templates-") as compiled:
+            site = read_site(root, config, draft=draft, compiled=Path(compiled), memory=memory)
+            warnings, pages = _render_check_write(site, engine, False, memory, out)
+    memory.build_done()
+    return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
+
+
+def _render_check_write(site: Site, engine, cache: bool, memory: BuildMemory, out: Path) -> tuple[list[str], list]:
+    """Phases 2 to 4: (warnings, pages)."""
     pages, bank, drills, bundle = render_site(site, engine, render_cache(site, engine, cache, memory), memory)
     warnings = check_site(site, pages, memory)
     files = site_files(site, pages, bank, drills, bundle, memory.digests)
@@ -71,8 +85,7 @@ def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, eng
     except BuildFailed:
         memory.output = None  # the folder may not be what the last build left: write it all next time
         raise
-    memory.build_done()
-    return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
+    return warnings, pages
 
 
 def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = True, stream=sys.stderr,
@@ -124,12 +137,12 @@ def frame_key(site: Site, cache: RenderCache) -> str:
                       for path in static.files])
 
 
-def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True,
+def read_site(root: Path, config_path: Path, *, draft: bool, compiled: bool | Path = True,
               memory: BuildMemory | None = None) -> Site:
-    """Phase 1. cache: off, templates are compiled afresh too (Jinja2 keeps them in the system's
-    temporary folder otherwise), as on a machine that never built the site. memory: the sources
-    and static files' digests a build process read before (unchanged files are not parsed or
-    hashed again)."""
+    """Phase 1. compiled: where compiled templates are kept (views.templating.make_environment):
+    by default in the system's temporary folder, from build to build; a folder of this build's
+    own, or nowhere. memory: the sources and static files' digests a build process read before
+    (unchanged files are not parsed or hashed again)."""
     shown = shown_path(config_path, root)
     config = load_config(config_path, shown_as=shown)
     content_dir = root / CONTENT
@@ -145,7 +158,7 @@ def read_site(root: Path, config_path: Path, *, draft: bool, cache: bool = True,
     if problems:
         raise BuildFailed(problems)
     translations = load_translations(config, root)
-    env = make_environment(root / "templates", config, translations, compiled_cache=cache)
+    env = make_environment(root / "templates", config, translations, compiled_cache=compiled)
     pages = tuple(PageTitle(s.name, s.title) for s in content.of_kind("page"))
     return Site(root, content, Frame(config, env, static, translations, pages))
 
@@ -177,9 +190,13 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     # Made before forking, so the workers share its imports and compiled patterns.
     converter = _markdown_converter(site, engine) if sources.todo else None
     page_tasks = sources.tasks(converter, workers * SHARES_PER_WORKER if workers > 1 else 1)
-    # Handed out in this order as workers come free: the longest first, the shortest last.
-    jobs = {f"bank {i}": task for i, task in enumerate(bank_tasks)}
-    jobs.update({f"page {i}": task for i, task in enumerate(page_tasks)})
+    # Handed out in this order as workers come free: the longest first, the shortest last, the
+    # bank's and the pages' shares in turn, so that a worker that starts on one has its templates
+    # compiled by the time the other needs them (each build compiles a template once).
+    jobs = {}
+    for i in range(max(len(bank_tasks), len(page_tasks))):
+        jobs.update({f"bank {i}": bank_tasks[i]} if i < len(bank_tasks) else {})
+        jobs.update({f"page {i}": page_tasks[i]} if i < len(page_tasks) else {})
     if made is None:
         jobs["made pages"] = partial(made_pages, site)
     jobs.update({f"drill {i}": task for i, task in enumerate(drill_tasks)})

@@ -36,15 +36,17 @@ def load_translations(config: SiteConfig, root: Path) -> gettext.NullTranslation
                                languages=[config.language], fallback=True)
 
 
-def make_environment(templates: Path, config: SiteConfig, translations, *, compiled_cache: bool = True) -> jinja2.Environment:
-    """compiled_cache: keep compiled templates on disk between processes (off for a build without caches)."""
+def make_environment(templates: Path, config: SiteConfig, translations, *,
+                     compiled_cache: bool | Path = True) -> jinja2.Environment:
+    """compiled_cache: where compiled templates are kept, keyed by their source: True, in a folder
+    of the system's temporary folder, for every later process; a folder (a build without caches
+    keeps them for its own workers only); False, nowhere."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,  # a misspelt variable is an error, not an empty string
         auto_reload=False,  # one environment per build: no need to stat each template on every use
-        # Compiled templates are cached on disk (a per-user temporary folder), keyed by their source.
-        bytecode_cache=jinja2.FileSystemBytecodeCache() if compiled_cache else None,
+        bytecode_cache=_bytecode_cache(compiled_cache),
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
@@ -62,6 +64,12 @@ def make_environment(templates: Path, config: SiteConfig, translations, *, compi
         categories={key: _(value) for key, value in F.CATEGORIES.items()},
     )
     return env
+
+
+def _bytecode_cache(compiled_cache: bool | Path) -> jinja2.BytecodeCache | None:
+    if compiled_cache is True:
+        return jinja2.FileSystemBytecodeCache()  # a per-user folder of the system's temporary folder
+    return jinja2.FileSystemBytecodeCache(str(compiled_cache)) if compiled_cache else None
 
 
 def install_gettext(env: jinja2.Environment, translations) -> None:
