@@ -41,7 +41,7 @@ def make_environment(templates: Path, config: SiteConfig, translations, *,
     """compiled_cache: where compiled templates are kept, keyed by their source: True, in a folder
     of the system's temporary folder, for every later process; a folder (a build without caches
     keeps them for its own workers only); False, nowhere."""
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=True,
         undefined=jinja2.StrictUndefined,  # a misspelt variable is an error, not an empty string
@@ -64,6 +64,16 @@ def make_environment(templates: Path, config: SiteConfig, translations, *,
         categories={key: _(value) for key, value in F.CATEGORIES.items()},
     )
     return env
+
+
+class _Environment(jinja2.Environment):
+    """Jinja2's environment, with each template's globals a plain dict over the environment's
+    rather than a ChainMap: they are copied into every render's context and compared with it at
+    every {% from ... import %}, which for a ChainMap is a Python call per name. The environment's
+    globals are all set before any template is loaded (make_environment), as Jinja2 asks."""
+
+    def make_globals(self, d):
+        return {**self.globals, **(d or {})}
 
 
 def _bytecode_cache(compiled_cache: bool | Path) -> jinja2.BytecodeCache | None:
