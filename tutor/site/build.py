@@ -81,7 +81,7 @@ def _render_check_write(site: Site, engine, cache: bool, memory: BuildMemory, ou
     warnings = check_site(site, pages, memory)
     files = site_files(site, pages, bank, drills, bundle, memory.digests)
     try:
-        memory.output = write_site(site, files, out, memory.output)
+        memory.output = write_site(site, files, out, memory.output, memory.digests.encoded)
     except BuildFailed:
         memory.output = None  # the folder may not be what the last build left: write it all next time
         raise
@@ -202,9 +202,12 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     jobs.update({f"drill {i}": task for i, task in enumerate(drill_tasks)})
     if bundle is None:
         jobs["engine zip"] = partial(engine_bundle.zip_sources, bundle_sources)
-    runtime = [path for path in site.static.files if path.startswith(PYODIDE) and not site.static.is_known(path)]
-    if runtime:  # 14 MB to hash for the offline manifest
-        jobs["runtime digests"] = partial(site.static.known_digests, runtime)
+    # The offline manifest needs the digests of the Python runtime (14 MB to hash, unless known
+    # from an earlier build) and the minified stylesheets: a worker prepares them.
+    static = [path for path in site.static.files
+              if (path.startswith(PYODIDE) or site.static.minified(path)) and not site.static.is_known(path)]
+    if static:
+        jobs["static files"] = partial(site.static.prepared, static)
     try:
         results = dict(zip(jobs, parallel.run_tasks(list(jobs.values()), workers)))
     except parallel.WorkerDied:
@@ -220,8 +223,8 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     drills = drillbank.keep(site, cache, drills, [results[f"drill {i}"] for i in range(len(drill_tasks))])
     if bundle is None:
         bundle = memory.remember(bundle_key, results["engine zip"])
-    if runtime:
-        site.static.learn(results["runtime digests"])
+    if static:
+        site.static.learn(results["static files"])
     if made is None:
         made = results["made pages"]
         if isinstance(made, Problem):

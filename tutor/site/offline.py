@@ -41,23 +41,34 @@ def digest(data: bytes) -> str:
 
 class ContentDigests:
     """The offline manifest's digest of a file's content (sha256, 16 hex digits), found once per
-    content: a page or bank file that did not change is the same string as last time."""
+    content: a page or bank file that did not change is the same string as last time. The text
+    encoded to be hashed is kept until it is written (encoded()), so it is encoded once."""
 
     def __init__(self) -> None:
         self._kept: dict[str | bytes, str] = {}
         self._used: dict[str | bytes, str] = {}
+        self._encoded: dict[str, bytes] = {}
 
     def __call__(self, data: str | bytes) -> str:
         found = self._used.get(data)
         if found is None:
             found = self._kept.get(data)
             if found is None:
-                found = digest(data.encode("utf-8") if isinstance(data, str) else data)
+                if isinstance(data, str):
+                    self._encoded[data] = encoded = data.encode("utf-8")
+                    found = digest(encoded)
+                else:
+                    found = digest(data)
             self._used[data] = found
         return found
 
+    def encoded(self, data: str) -> bytes:
+        """The UTF-8 bytes of a text, as encoded to be hashed, or now (forgotten once asked for)."""
+        found = self._encoded.pop(data, None)
+        return found if found is not None else data.encode("utf-8")
+
     def build_done(self) -> None:
-        self._kept, self._used = self._used, {}
+        self._kept, self._used, self._encoded = self._used, {}, {}
 
 
 def web_manifest(site: Site) -> str:

@@ -88,16 +88,18 @@ def lesson_questions_json(pages: list[OutputPage]) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_site(site: Site, files: dict[str, Content], out: Path, previous: Output | None = None) -> Output:
+def write_site(site: Site, files: dict[str, Content], out: Path, previous: Output | None = None,
+               encode=lambda text: text.encode("utf-8")) -> Output:
     """Write every file into a fresh folder beside `out`, then swap it in. previous: what this
-    process last swapped in there; its unchanged files are linked, not written."""
+    process last swapped in there; its unchanged files are linked, not written. encode: text ->
+    UTF-8 bytes (ContentDigests.encoded has most texts encoded already)."""
     if out.exists() and not _replaceable(out):
         raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
                                                 "made by the build (no .tutor-site marker)")])
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
     try:
-        written = _fill(staging, files, site, previous if previous and previous.folder == out else None)
+        written = _fill(staging, files, site, previous if previous and previous.folder == out else None, encode)
         _swap(staging, out)
     except OSError as err:
         shutil.rmtree(staging, ignore_errors=True)
@@ -105,7 +107,7 @@ def write_site(site: Site, files: dict[str, Content], out: Path, previous: Outpu
     return Output(out, written)
 
 
-def _fill(staging: Path, files: dict[str, Content], site: Site, previous: Output | None) -> dict[str, tuple]:
+def _fill(staging: Path, files: dict[str, Content], site: Site, previous: Output | None, encode) -> dict[str, tuple]:
     made = {str(staging)}
     kept = previous.files if previous else {}
     old_folder = str(previous.folder) if previous else ""
@@ -124,7 +126,7 @@ def _fill(staging: Path, files: dict[str, Content], site: Site, previous: Output
             if isinstance(content, StaticCopy):
                 file.write(site.static.content(content.path))
             else:
-                file.write(content.encode("utf-8") if isinstance(content, str) else content)
+                file.write(encode(content) if isinstance(content, str) else content)
         record[relative] = (content, _signature(os.stat(target)))
     return record
 

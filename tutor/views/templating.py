@@ -122,8 +122,9 @@ class StaticFiles:
     """The files copied into the site as they are (static/ and content assets), with a short
     content hash per file so a page can link 'site.css?v=3f2a9c1e' and hosts can cache hard.
 
-    known: digests a build process keeps between builds ({source file: (its stat, sha256)}),
-    so that a file whose stat is unchanged is not read and hashed again (tutor.site.memory)."""
+    known: what a build process keeps between builds ({source file: (its stat, sha256, and for a
+    stylesheet its minified bytes)}), so that a file whose stat is unchanged is not read, hashed
+    or minified again (tutor.site.memory)."""
 
     def __init__(self, files: dict[str, Path], known: dict | None = None):
         self.files = files  # site-relative path -> source file
@@ -163,7 +164,7 @@ class StaticFiles:
         if not self.minified(path):
             self._contents[path] = data  # read once: the build writes these bytes
         digest = hashlib.sha256(data).hexdigest()
-        self._known[source] = (signature, digest)
+        self._known[source] = (signature, digest, None)
         return digest
 
     def version(self, path: str) -> str:
@@ -173,15 +174,20 @@ class StaticFiles:
         return file_signature(self.files[path])
 
     def is_known(self, path: str) -> bool:
-        """Whether the digest of this file is known without reading it."""
+        """Whether the digest of this file (and for a stylesheet, its minified bytes) is known
+        without reading it."""
         source = self.files[path]
-        return path in self._digests or self._known.get(source, (None,))[0] == file_signature(source)
+        known = self._known.get(source)
+        return bool(known and known[0] == file_signature(source) and (known[2] is not None or not self.minified(path)))
 
-    def known_digests(self, paths) -> dict:
-        """{source file: (stat, sha256)} of these files, hashed here if need be, for another
-        StaticFiles to learn (a build worker hashes the big files while the pages render)."""
+    def prepared(self, paths) -> dict:
+        """What another StaticFiles can learn() of these files, worked out here (a build worker
+        hashes and minifies while the pages render): their entries of `known`."""
         for path in paths:
-            self.digest(path)
+            if self.minified(path):
+                self.content(path)
+            else:
+                self.digest(path)
         return {self.files[path]: self._known[self.files[path]] for path in paths if self.files[path] in self._known}
 
     def learn(self, known: dict) -> None:
@@ -196,11 +202,17 @@ class StaticFiles:
         """The bytes written into the site: the file itself, or for our stylesheets the file
         without comments and spare whitespace (the source keeps its comments; pages stay light)."""
         if path not in self._contents:
-            data = self.files[path].read_bytes()
-            if self.minified(path):
-                data = minify_css(data.decode("utf-8")).encode("utf-8")
-            self._contents[path] = data
+            self._contents[path] = self._minified(path) if self.minified(path) else self.files[path].read_bytes()
         return self._contents[path]
+
+    def _minified(self, path: str) -> bytes:
+        source = self.files[path]
+        self.digest(path)  # so that known has this file's entry, for its current stat
+        signature, digest, minified = self._known[source]
+        if minified is None:
+            minified = minify_css(source.read_text(encoding="utf-8")).encode("utf-8")
+            self._known[source] = (signature, digest, minified)
+        return minified
 
     def content_digest(self, path: str) -> str:
         """The sha256 (hex) of content(path), the bytes written."""
