@@ -18,12 +18,13 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
 
 from tutor.site import build_site, run_once, watch
-from tutor.site.build import page_budget
+from tutor.site.check import page_budget
 from tutor.site.links import references
 from tutor.views.problems import BuildFailed
 from tutor.views.templating import minify_css
@@ -376,10 +377,14 @@ def test_no_cache_builds_the_same_site(project, tmp_path):
         assert (cached / name).read_bytes() == (fresh / name).read_bytes(), name
 
 
-def test_a_build_without_the_cache_neither_reads_nor_writes_it(project, tmp_path):
+def test_a_build_without_the_cache_neither_reads_nor_writes_it(project, tmp_path, monkeypatch):
+    temporary = tmp_path / "tmp"  # where Jinja2 would keep its compiled templates
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
     build_site(project, tmp_path / "out", engine=FAKE, cache=False)
     assert (tmp_path / "out" / "quiz" / "bank.json").is_file()
     assert not (project / ".site-cache").exists()
+    assert list(temporary.iterdir()) == []
 
 
 # --- configuration -------------------------------------------------------------------------------------

@@ -106,9 +106,10 @@ def share(fan_id: int) -> float:
     return load()["share"].get(str(fan_id), 0.0)
 
 
-def learning_path() -> list[int]:
+@lru_cache(maxsize=1)
+def learning_path() -> tuple[int, ...]:
     """Fan ids from the most to the least common (ties: fewer points first, then number)."""
-    return sorted(FAN_BY_ID, key=lambda fid: (-share(fid), FAN_BY_ID[fid].points_wmo, fid))
+    return tuple(sorted(FAN_BY_ID, key=lambda fid: (-share(fid), FAN_BY_ID[fid].points_wmo, fid)))
 
 
 def main(argv=None) -> int:

@@ -81,6 +81,15 @@ def fits(counts: list[int], tiles) -> bool:
     return all(counts[t] + n <= 4 for t, n in need.items())
 
 
+def set_fits(counts: list[int], spec: SetSpec) -> bool:
+    """fits(counts, set_tiles(spec)), without making the tiles: the dealers ask it of every
+    candidate set each time they add one."""
+    kind, t = spec
+    if kind == "chow":
+        return counts[t] < 4 and counts[t + 1] < 4 and counts[t + 2] < 4
+    return counts[t] < 2
+
+
 def add_tiles(counts: list[int], tiles) -> None:
     for t in tiles:
         counts[t] += 1
@@ -174,7 +183,7 @@ def _standard_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int] | No
     style = rng.random()
     if style < 0.35:
         for s in _pattern_sets(rng):
-            if not fits(counts, set_tiles(s)):
+            if not set_fits(counts, s):
                 return None
             sets.append(s)
             add_tiles(counts, set_tiles(s))
@@ -199,7 +208,7 @@ def _standard_sets(rng: random.Random) -> tuple[list[tuple[str, int]], int] | No
         options = choices_chow if (choices_chow and rng.random() < chow_bias) or not choices_pung else choices_pung
         if not options:
             return None
-        fitting = [s for s in options if fits(counts, set_tiles(s))]
+        fitting = [s for s in options if set_fits(counts, s)]
         if not fitting:
             return None
         s = rng.choice(fitting)
@@ -278,7 +287,7 @@ def knitted_straight_hand(rng: random.Random) -> Hand | None:
     pattern = list(rng.choice(KNITTED_PATTERNS))
     counts = [0] * 34
     add_tiles(counts, pattern)
-    options = [s for s in candidate_sets(POOLS["any"], True, True) if fits(counts, set_tiles(s))]
+    options = [s for s in candidate_sets(POOLS["any"], True, True) if set_fits(counts, s)]
     kind, t = rng.choice(options)
     add_tiles(counts, set_tiles((kind, t)))
     pair_options = [x for x in range(34) if counts[x] <= 2]

@@ -48,7 +48,7 @@ def _fill(rng: random.Random, plan: Plan) -> tuple[list[SetSpec], int] | None:
         sets.append(spec)
     options = G.candidate_sets(plan.pool, plan.chows, plan.pungs)
     while len(sets) < 4:
-        fitting = [s for s in options if G.fits(counts, G.set_tiles(s))]
+        fitting = [s for s in options if G.set_fits(counts, s)]
         if not fitting:
             return None
         spec = rng.choice(fitting)

@@ -3,18 +3,18 @@
     1. read     site.toml, every content page and its front matter, the static files
     2. render   markdown (tiles, hand blocks scored by the engine, questions), then templates
     3. check    every link and #anchor of every page; nothing loads from outside the site
-    4. write    into a temporary folder beside the output, swapped in at the end
+    4. write    into a temporary folder beside the output, swapped in at the end (output.py)
 
 A phase that finds problems ends the build with them all (file:line: message);
 nothing is written, and the previous site stays as it was. The kinds of page are in
 kinds.py, the build's model in model.py, the offline quiz bank in quizbank.py,
-the drills' bank in drillbank.py.
+the drills' bank in drillbank.py. A process that builds again and again (watch mode)
+passes the same BuildMemory to each build, which then makes and writes only what
+changed (memory.py); the site written is the same either way.
 """
 
 from __future__ import annotations
 
-import json
-import shutil
 import sys
 import tempfile
 import time
@@ -24,27 +24,21 @@ from pathlib import Path
 from tutor.rules import fans as F
 from tutor.views.config import load_config
 from tutor.views.page import (
-    BACKEND_STATUS,
-    CALCULATOR_URL,
-    LESSON_QUESTIONS,
-    QUIZ_BANK,
-    QUIZ_URL,
     Frame,
     PageTitle,
-    backend_status_script,
 )
 from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles, load_translations, make_environment
-from tutor.views.urls import output_file
 
-from . import drillbank, offline, parallel, quizbank
-from . import search_index as S
-from .cache import CACHE_FOLDER, RenderCache, fingerprint
-from .cache import TUTOR as TUTOR_SOURCE
-from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, not_found_root, source_page
-from .links import check_references, find_ids, references, resolve
+from . import drillbank, engine_bundle, parallel, quizbank
+from .cache import CACHE_FOLDER, RenderCache, fingerprint, tutor_source
+from .check import SPRITE, check_site
+from .engine_bundle import PYODIDE
+from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, source_page
 from .markdown_ext import Services, make_markdown, render_page
+from .memory import BuildMemory
 from .model import BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
+from .output import site_files, write_site
 from .pages import CONTENT, read_content
 from .scoring import default_engine
 from .seating import SEATING_FILE as SEATING  # the rotation lesson's tables and the score sheet read it
@@ -53,47 +47,52 @@ from .state import PageState
 DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.rules.engine
 
 
-SPRITE = "static/tiles/tiles.svg"
-
-
-SEARCH_INDEX = "search-index.json"
-
-
-MARKER = ".tutor-site"  # marks an output folder as ours, so a rebuild may replace it
-
-
-PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside
-
-
-# The calculator and the quiz are small applications: htmx (52 KB, 17 KB compressed) and their own
-# scripts come on top of a page, so they have a budget of their own, as explicit as the other.
-PRACTICE_BUDGET = 140_000
-# The fan card draws the fewest tiles that show each of the 81 fans: about 700 bare tile svgs.
-CARD_BUDGET = 150_000
-
-
 def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, engine=DEFAULT_ENGINE,
-               cache: bool = True) -> BuildReport:
+               cache: bool = True, memory: BuildMemory | None = None) -> BuildReport:
     """Build root/content into out_dir (default root/site). Raises BuildFailed with every problem.
 
     draft: build although some fans have no page yet. cache: reuse the rendering of unchanged
-    pages and the quiz bank from earlier builds (root/.site-cache/); off, everything is made afresh."""
+    pages, the banks (root/.site-cache/, the system's temporary folder) and the compiled templates
+    from earlier builds; off, everything is made afresh. memory: what this process kept from its
+    earlier builds (tutor.site.memory, as watch() keeps one): only what changed since is made and
+    written again. The site written is the same byte for byte in every case."""
     started = time.perf_counter()
+    memory = memory if memory is not None else BuildMemory()
     root = Path(root).resolve()
     out = Path(out_dir).resolve() if out_dir else root / "site"
     if config_path and not Path(config_path).is_file():
         raise BuildFailed([Problem(str(config_path), 0, "no such configuration file")])
-    site = read_site(root, Path(config_path) if config_path else root / "site.toml", draft=draft)
-    pages, bank, drills = render_site(site, engine, render_cache(site, engine) if cache else RenderCache(None, ""))
-    warnings = check_site(site, pages)
-    write_site(site, pages, bank, out, drills)
+    config = Path(config_path) if config_path else root / "site.toml"
+    if cache:
+        site = read_site(root, config, draft=draft, memory=memory)
+        warnings, pages = _render_check_write(site, engine, True, memory, out)
+    else:
+        # Nothing compiled by an earlier build; what one worker compiles, the others load.
+        with tempfile.TemporaryDirectory(prefix="tutor-templates-") as compiled:
+            site = read_site(root, config, draft=draft, compiled=Path(compiled), memory=memory)
+            warnings, pages = _render_check_write(site, engine, False, memory, out)
+    memory.build_done()
     return BuildReport(out, len(pages), time.perf_counter() - started, tuple(warnings))
 
 
-def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = True, stream=sys.stderr) -> int:
+def _render_check_write(site: Site, engine, cache: bool, memory: BuildMemory, out: Path) -> tuple[list[str], list]:
+    """Phases 2 to 4: (warnings, pages)."""
+    pages, bank, drills, bundle = render_site(site, engine, render_cache(site, engine, cache, memory), memory)
+    warnings = check_site(site, pages, memory)
+    files = site_files(site, pages, bank, drills, bundle, memory.digests)
+    try:
+        memory.output = write_site(site, files, out, memory.output, memory.digests.encoded)
+    except BuildFailed:
+        memory.output = None  # the folder may not be what the last build left: write it all next time
+        raise
+    return warnings, pages
+
+
+def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = True, stream=sys.stderr,
+             memory: BuildMemory | None = None) -> int:
     """Build once and print the outcome; 0 on success, 1 with file:line problems otherwise."""
     try:
-        report = build_site(root, out, config, draft=draft, cache=cache)
+        report = build_site(root, out, config, draft=draft, cache=cache, memory=memory)
     except BuildFailed as failed:
         for problem in failed.problems:
             print(problem, file=stream)
@@ -106,13 +105,14 @@ def run_once(root, out=None, config=None, *, draft: bool = False, cache: bool = 
     return 0
 
 
-def render_cache(site: Site, engine) -> RenderCache:
-    """The cache for this site, keyed by every site-wide input of the markdown rendering.
+def render_cache(site: Site, engine, cache: bool = True, memory: BuildMemory | None = None) -> RenderCache:
+    """The cache for this site, keyed by every site-wide input of the markdown rendering; on disk
+    unless cache is off, in memory when the build has one.
 
-    The real engine's source is part of TUTOR_SOURCE; a stand-in counts by its own file."""
+    The real engine's source is part of tutor's (tutor_source); a stand-in counts by its own file."""
     engine_file = getattr(engine, "__file__", None)
     inputs = [
-        TUTOR_SOURCE,
+        tutor_source(),
         site.root / "templates",
         repr(site.config),
         site.static.version(SPRITE),
@@ -123,17 +123,34 @@ def render_cache(site: Site, engine) -> RenderCache:
     ]
     if site.config.locale_dir:
         inputs.append(site.root / site.config.locale_dir)
-    return RenderCache(site.root / CACHE_FOLDER / "render", fingerprint(*inputs))
+    return RenderCache(site.root / CACHE_FOLDER / "render" if cache else None, fingerprint(*inputs), memory)
 
 
-def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
+def frame_key(site: Site, cache: RenderCache) -> str:
+    """A digest of what every template reads besides the page's own source and markdown: the
+    site-wide inputs of the markdown (cache.site), every source's front matter (titles, order
+    and summaries fill the navigation and the lists) and every static file's version (for the
+    in-browser Python runtime, which no template links to, its stat: it is hashed meanwhile)."""
+    static = site.static
+    return cache.key("frame", [(s.path, s.kind, s.name, s.meta) for s in site.content.sources],
+                     [(path, static.signature(path) if path.startswith(PYODIDE) else static.version(path))
+                      for path in static.files])
+
+
+def read_site(root: Path, config_path: Path, *, draft: bool, compiled: bool | Path = True,
+              memory: BuildMemory | None = None) -> Site:
+    """Phase 1. compiled: where compiled templates are kept (views.templating.make_environment):
+    by default in the system's temporary folder, from build to build; a folder of this build's
+    own, or nowhere. memory: the sources and static files' digests a build process read before
+    (unchanged files are not parsed or hashed again)."""
     shown = shown_path(config_path, root)
     config = load_config(config_path, shown_as=shown)
     content_dir = root / CONTENT
     if not content_dir.is_dir():
         raise BuildFailed([Problem(CONTENT, 0, "no content folder: the build reads content/*.md")])
-    content, problems = read_content(content_dir, require_all_fans=config.require_all_fans and not draft)
-    static = StaticFiles.scan(root / "static", content_dir, content.assets)
+    content, problems = read_content(content_dir, require_all_fans=config.require_all_fans and not draft,
+                                     known=memory.sources if memory else None)
+    static = StaticFiles.scan(root / "static", content_dir, content.assets, memory.static_digests if memory else None)
     if config.logo and config.logo not in static.files:
         problems.append(Problem(shown, 0, f"logo: no file {config.logo}"))
     if not (root / "templates").is_dir():
@@ -141,88 +158,158 @@ def read_site(root: Path, config_path: Path, *, draft: bool) -> Site:
     if problems:
         raise BuildFailed(problems)
     translations = load_translations(config, root)
-    env = make_environment(root / "templates", config, translations)
+    env = make_environment(root / "templates", config, translations, compiled_cache=compiled)
     pages = tuple(PageTitle(s.name, s.title) for s in content.of_kind("page"))
     return Site(root, content, Frame(config, env, static, translations, pages))
 
 
-def render_site(site: Site, engine, cache: RenderCache | None = None) -> tuple[list[OutputPage], dict, dict[str, str]]:
+def render_site(site: Site, engine, cache: RenderCache | None = None,
+                memory: BuildMemory | None = None) -> tuple[list[OutputPage], dict, dict[str, str], bytes]:
     """Every page of the site, in a fixed order (home, lessons, the 81 fans, other pages, generated
-    ones), the offline quiz bank (tutor.site.quizbank) and the drills' bank (its files by path).
+    ones), the offline quiz bank (tutor.site.quizbank), the drills' bank (its files by path) and
+    the engine's zip (engine_bundle.py).
 
-    The pages written in markdown are rendered (markdown, then their page template) in forked
-    workers, beside the dealing of the offline quiz bank when it is not cached yet; the pages
-    the build makes from the fan table and the configuration are rendered here."""
+    What is not cached or kept in memory is made by tasks shared out over forked workers: the
+    banks' hands dealt and rendered, the pages written in markdown (markdown, then their page
+    template), the pages the build makes from the fan table and the configuration, and the zip."""
     cache = cache or RenderCache(None, "")
-    by_source, bank, drills, problems = render_sources(site, engine, cache)
+    memory = memory or BuildMemory()
+    frame = frame_key(site, cache)
+    sources = SourcePlan(site, cache, frame)
+    if sources.todo and engine is DEFAULT_ENGINE:
+        engine = default_engine()
+    workers = parallel.worker_count(len(sources.todo), PAGES_PER_WORKER)
+    bank, bank_store = quizbank.stored_bank(site, cache)
+    bank_tasks = quizbank.deal_tasks(site, BANK_SHARES if workers > 1 else 1) if bank is None else []
+    drills, drill_tasks = drillbank.stored(site, cache)
+    made_key = cache.key("made pages", frame)
+    made = cache.recall(made_key)
+    bundle_sources = engine_bundle.bundle_sources(site)
+    bundle_key = engine_bundle.bundle_key(bundle_sources)
+    bundle = memory.recall(bundle_key)
+    # Made before forking, so the workers share its imports and compiled patterns.
+    converter = _markdown_converter(site, engine) if sources.todo else None
+    page_tasks = sources.tasks(converter, workers * SHARES_PER_WORKER if workers > 1 else 1)
+    # Handed out in this order as workers come free: the longest first, the shortest last, the
+    # bank's and the pages' shares in turn, so that a worker that starts on one has its templates
+    # compiled by the time the other needs them (each build compiles a template once).
+    jobs = {}
+    for i in range(max(len(bank_tasks), len(page_tasks))):
+        jobs.update({f"bank {i}": bank_tasks[i]} if i < len(bank_tasks) else {})
+        jobs.update({f"page {i}": page_tasks[i]} if i < len(page_tasks) else {})
+    if made is None:
+        jobs["made pages"] = partial(made_pages, site)
+    jobs.update({f"drill {i}": task for i, task in enumerate(drill_tasks)})
+    if bundle is None:
+        jobs["engine zip"] = partial(engine_bundle.zip_sources, bundle_sources)
+    # The offline manifest needs the digests of the Python runtime (14 MB to hash, unless known
+    # from an earlier build) and the minified stylesheets: a worker prepares them.
+    static = [path for path in site.static.files
+              if (path.startswith(PYODIDE) or site.static.minified(path)) and not site.static.is_known(path)]
+    if static:
+        jobs["static files"] = partial(site.static.prepared, static)
+    try:
+        results = dict(zip(jobs, parallel.run_tasks(list(jobs.values()), workers)))
+    except parallel.WorkerDied:
+        raise BuildFailed([Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
+                                               "of memory?); nothing was written: run the build again")]) from None
+    problems = []
+    if bank is None:
+        dealt = quizbank.merge([results[f"bank {i}"] for i in range(len(bank_tasks))])
+        if isinstance(dealt, Problem):
+            problems.append(dealt)
+        else:
+            bank = quizbank.keep(site, bank_store, dealt)
+    drills = drillbank.keep(site, cache, drills, [results[f"drill {i}"] for i in range(len(drill_tasks))])
+    if bundle is None:
+        bundle = memory.remember(bundle_key, results["engine zip"])
+    if static:
+        site.static.learn(results["static files"])
+    if made is None:
+        made = results["made pages"]
+        if isinstance(made, Problem):
+            problems.append(made)
+        else:
+            cache.remember(made_key, made)
+    by_source, found = sources.collect([results[f"page {i}"] for i in range(len(page_tasks))])
+    problems += found
     if problems:
         raise BuildFailed(problems)
+    cache.prune()
+    unwritten_fans, generated = made
     by_fan = {s.fan.id: s for s in site.content.of_kind("fan")}
     pages = [by_source[s.path] for s in site.content.of_kind("home")]
     pages += [by_source[s.path] for s in lessons_in_order(site)]
+    pages += [by_source[by_fan[f.id].path] if f.id in by_fan else unwritten_fans[f.id] for f in F.FANS]
+    pages += [by_source[s.path] for s in site.content.of_kind("page")]
+    return pages + generated, bank, drills, bundle
+
+
+def made_pages(site: Site) -> tuple[dict[int, OutputPage], list[OutputPage]] | Problem:
+    """The pages the build makes without markdown: the page of each fan not written yet (by fan
+    number), and the generated pages (lesson list, fan index, fan card, search, 404, practice);
+    or the template's problem (returned, not raised: it comes back from a worker process)."""
+    written = {s.fan.id for s in site.content.of_kind("fan")}
     try:
-        pages += [by_source[by_fan[f.id].path] if f.id in by_fan else fan_page(site, f, None, None) for f in F.FANS]
-        pages += [by_source[s.path] for s in site.content.of_kind("page")]
-        pages += generated_pages(site)
+        unwritten = {f.id: fan_page(site, f, None, None) for f in F.FANS if f.id not in written}
+        generated = generated_pages(site)
     except TemplateProblem as err:
-        raise BuildFailed([err.problem]) from None
-    return pages, bank, drills
+        return err.problem
+    for output in [*unwritten.values(), *generated]:
+        if output.url != NOT_FOUND:  # its links start from the host's root: see check_site
+            output.find_references()
+    return unwritten, generated
 
 
 PAGES_PER_WORKER = 24  # markdown pages to render below which starting a worker costs more than it saves
 SHARES_PER_WORKER = 3  # smaller shares than workers, so a worker that finishes early takes another
+BANK_SHARES = 3  # the quiz bank is the longest piece of work: in shares, the workers finish together
 
 
-def render_sources(site: Site, engine, cache: RenderCache) -> tuple[dict[str, OutputPage], dict, dict[str, str],
-                                                                  list[Problem]]:
-    """The page of every markdown source, by content path, and the quiz bank. Unchanged
-    markdown comes from the cache; the rest is rendered, and both go through their page template,
-    shared out over the cores; a bank not in the cache is dealt by one more task beside them, and
-    each drill of the drills' bank not in the cache by one more (tutor.site.drillbank)."""
-    cached, todo, keys = {}, [], {}
-    for source in site.content.sources:
-        keys[source.path] = cache.key(source.path, source.name, source.body, source.body_line, source.meta.get("fan"))
-        stored = cache.get(keys[source.path])
-        if stored:
-            cached[source.path] = Rendered.from_json(stored, source, site.url(source.name))
-        else:
-            todo.append(source)
-    if todo and engine is DEFAULT_ENGINE:
-        engine = default_engine()
-    # Made before forking, so the workers share its imports and compiled patterns.
-    converter = _markdown_converter(site, engine) if todo else None
-    workers = parallel.worker_count(len(todo), PAGES_PER_WORKER)
-    sources = site.content.sources
-    count = workers * SHARES_PER_WORKER if workers > 1 else 1
-    tasks = [partial(_render_share, site, converter, sources[i::count], cached) for i in range(count)]
-    bank = quizbank.stored_bank(site, cache)
-    drills, drill_tasks = drillbank.stored(site, cache)
-    try:
-        results = parallel.run_tasks(([quizbank.deal_task(site)] if bank is None else []) + drill_tasks + tasks,
-                                     workers)
-    except parallel.WorkerDied:
-        return {}, {}, {}, [Problem("build", 0, "a build worker process stopped before it finished (killed, or out "
-                                       "of memory?); nothing was written: run the build again")]
-    problems = []
-    if bank is None:
-        dealt = results.pop(0)
-        if isinstance(dealt, Problem):
-            problems.append(dealt)
-        else:
-            bank = quizbank.keep(site, cache, dealt)
-    drills = drillbank.keep(site, cache, drills, [results.pop(0) for _ in drill_tasks])
-    rendered, pages = dict(cached), {}
-    for fresh, share_pages, found in results:
-        for path, result in fresh.items():
-            cache.put(keys[path], result.to_json())
-        rendered.update(fresh)
-        pages.update(share_pages)
-        problems += found
-    if site.config.require_examples:
-        problems += missing_examples(site.content.sources, rendered)
-    if not problems:
-        cache.prune()
-    return pages, bank, drills, problems
+class SourcePlan:
+    """What becomes of each markdown source: its page as kept in memory (the same markdown, front
+    matter and frame: frame_key), its markdown from the cache, or rendered (todo); then, but for
+    the kept pages, through its page template."""
+
+    def __init__(self, site: Site, cache: RenderCache, frame: str):
+        self.site, self.cache = site, cache
+        self.kept, self.cached, self.todo, self.keys, self.page_keys = {}, {}, [], {}, {}
+        for source in site.content.sources:
+            self.keys[source.path] = key = cache.key(source.path, source.name, source.body, source.body_line,
+                                                     source.meta.get("fan"))
+            self.page_keys[source.path] = page_key = cache.key("page", frame, key, source.kind, source.meta)
+            page = cache.recall(page_key)
+            if page:
+                self.kept[source.path] = page
+                cache.keep(key)  # still in use: pruning keeps it on disk
+                continue
+            stored = cache.get(key)
+            if stored:
+                self.cached[source.path] = Rendered.from_json(stored, source, site.url(source.name))
+            else:
+                self.todo.append(source)
+
+    def tasks(self, converter, count: int) -> list:
+        sources = [s for s in self.site.content.sources if s.path not in self.kept]
+        return [partial(_render_share, self.site, converter, sources[i::count], self.cached)
+                for i in range(count) if sources[i::count]]
+
+    def collect(self, results) -> tuple[dict[str, OutputPage], list[Problem]]:
+        """The page of every source, by content path, and the problems, from the tasks' results."""
+        rendered, pages, problems = dict(self.cached), {}, []
+        for fresh, share_pages, found in results:
+            for path, result in fresh.items():
+                self.cache.put(self.keys[path], result.to_json())
+            rendered.update(fresh)
+            pages.update(share_pages)
+            problems += found
+        for path, page in pages.items():
+            self.cache.remember(self.page_keys[path], (rendered[path], page))
+        for path, (done, page) in self.kept.items():
+            rendered[path], pages[path] = done, page
+        if self.site.config.require_examples:
+            problems += missing_examples(self.site.content.sources, rendered)
+        return pages, problems
 
 
 def _render_share(site: Site, converter, sources, cached: dict[str, Rendered]):
@@ -295,137 +382,3 @@ def _render_sources(site: Site, converter, sources) -> tuple[dict[str, Rendered]
         problems.extend(Problem(source.shown, line, message) for line, message in state.problems)
         rendered[source.path] = Rendered(html, state, toc)
     return rendered, problems
-
-
-def check_site(site: Site, pages: list[OutputPage]) -> list[str]:
-    """Every link and anchor resolves; nothing loads from elsewhere. Returns warnings; raises on problems."""
-    warnings = []
-    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS, BACKEND_STATUS}
-    files |= set(offline.FILES)
-    ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
-    if SPRITE in site.static.files:
-        ids[SPRITE] = find_ids(site.static.files[SPRITE].read_text(encoding="utf-8"))
-    else:
-        files.add(SPRITE)  # the tile art is drawn separately; pages still build without it
-        ids[SPRITE] = None
-        warnings.append(f"{SPRITE} is missing: tiles show their Unicode fallback (python scripts/tileart.py draws it)")
-    problems = []
-    for output in pages:
-        problems += _content_link_problems(output, ids)
-        if output.references is not None:
-            refs = output.references
-        elif output.url == NOT_FOUND:
-            refs = references(output.html.replace(f'="{not_found_root(site)}', '="'))
-        else:
-            refs = references(output.html)
-        for ref, message in check_references(output.url, refs, files, ids.get):
-            if not _rewritten(ref.target, output):
-                problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
-        weight = page_weight(output, refs, site.static)
-        budget = page_budget(output.file)
-        if weight > budget:
-            warnings.append(f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {budget // 1000} KB)")
-    if problems:
-        raise BuildFailed(problems)
-    return warnings
-
-
-def _content_link_problems(output: OutputPage, ids: dict) -> list[Problem]:
-    problems = []
-    for link in output.links:
-        file = output_file(link.target_url)
-        if link.anchor and file in ids and ids[file] is not None and link.anchor not in ids[file]:
-            problems.append(Problem(output.shown, link.line,
-                                    f"link ({link.written}): no heading or id '{link.anchor}' on that page"))
-    return problems
-
-
-def _rewritten(target: str, output: OutputPage) -> bool:
-    """True for an href that the markdown wrote from a checked link (already reported with its line)."""
-    file, anchor = resolve(output.url, target)
-    return any(output_file(link.target_url) == file and link.anchor == anchor for link in output.links)
-
-
-def page_budget(file: str) -> int:
-    if file == output_file("fan-card/"):
-        return CARD_BUDGET
-    return PRACTICE_BUDGET if file in (output_file(CALCULATOR_URL), output_file(QUIZ_URL)) else PAGE_BUDGET
-
-
-def page_weight(output: OutputPage, refs, static: StaticFiles) -> int:
-    """Bytes of the page's HTML and of the stylesheets and scripts it loads (tile art aside)."""
-    total = len(output.html.encode("utf-8"))
-    for ref in dict.fromkeys(refs):
-        if ref.tag in ("script", "link-stylesheet"):
-            file, _ = resolve(output.url, ref.target)
-            # A <link> is a stylesheet or the site's icon: the icon is an image, not CSS.
-            if file and (ref.tag == "script" or file.endswith(".css")):
-                total += static.size(file)
-    return total
-
-
-def write_site(site: Site, pages: list[OutputPage], bank: dict, out: Path, drills: dict[str, str] | None = None) -> None:
-    """Write everything into a fresh folder beside `out`, then swap it in."""
-    if out.exists() and not _replaceable(out):
-        raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
-                                                "made by the build (no .tutor-site marker)")])
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
-    try:
-        for output in pages:
-            target = staging / output.file
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(output.html, encoding="utf-8")
-        for relative in site.static.files:
-            if offline.not_copied(relative):
-                continue
-            target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(site.static.content(relative))
-        documents = [doc for output in pages for doc in output.search]
-        # Data for the search page and the practice pages: the offline quiz bank (graded in the
-        # browser on a static host) and the check questions the backend grades (the pages hold
-        # them for the browser).
-        data_files = {SEARCH_INDEX: S.to_json(documents).encode("utf-8")}
-        data_files.update({relative: text.encode("utf-8") for relative, text in quizbank.files(bank).items()})
-        # The drills' bank (tutor.site.drillbank), fragments of the drills page like the quiz's hands.
-        data_files.update({relative: text.encode("utf-8") for relative, text in (drills or {}).items()})
-        for relative, data in data_files.items():
-            (staging / relative).parent.mkdir(parents=True, exist_ok=True)
-            (staging / relative).write_bytes(data)
-        (staging / LESSON_QUESTIONS).write_text(lesson_questions_json(pages), encoding="utf-8")
-        # The installable app: service worker, manifests, the in-browser engine's bundle.
-        offline.write_offline_files(site, pages, data_files, staging)
-        (staging / BACKEND_STATUS).parent.mkdir(parents=True, exist_ok=True)
-        (staging / BACKEND_STATUS).write_text(backend_status_script("none"), encoding="utf-8")
-        (staging / MARKER).write_text("Built by tutor.site; the next build replaces this folder.\n", encoding="utf-8")
-        _swap(staging, out)
-    except OSError as err:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise BuildFailed([Problem(str(out), 0, f"could not write the site: {err}")]) from None
-
-
-def lesson_questions_json(pages: list[OutputPage]) -> str:
-    """{content path: {url, title, questions}}: what POST api/lesson-check grades against."""
-    data = {}
-    for output in pages:
-        if output.checks and output.source:
-            data[output.source.path] = {"url": output.url, "title": output.source.title, "questions": output.checks}
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-
-
-def _replaceable(out: Path) -> bool:
-    return out.is_dir() and ((out / MARKER).exists() or not any(out.iterdir()))
-
-
-def _swap(staging: Path, out: Path) -> None:
-    if not out.exists():
-        staging.rename(out)
-        return
-    old = Path(tempfile.mkdtemp(prefix=".site-old-", dir=out.parent))
-    old.rmdir()
-    out.rename(old)
-    staging.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
-
-

@@ -8,16 +8,19 @@ scores the hands). A page that reported problems is never stored, so its
 problems show on every build until fixed. Entries are JSON, never pickles, and
 entries not used by the latest build are removed.
 
-The cache lives in <root>/.site-cache/ (ignored by git); delete it at any time.
+The cache lives in <root>/.site-cache/ (ignored by git); delete it at any time. A build process
+that builds again (watch mode) also keeps entries in memory (tutor.site.memory): the cache
+answers from there first, without reading or decoding, and with or without its folder.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from pathlib import Path
 
-CACHE_FOLDER = ".site-cache"  # under the project root: the pages' and the drills' caches
+CACHE_FOLDER = ".site-cache"  # under the project root: the pages' cache
 FORMAT = "2"  # bump when the stored shape changes
 TUTOR = Path(__file__).resolve().parent.parent  # the tutor package: engine, tables, this builder
 
@@ -36,10 +39,18 @@ def fingerprint(*parts) -> str:
     return digest.hexdigest()
 
 
+@functools.cache
+def tutor_source() -> str:
+    """A digest of tutor's own source, read once per process: the code a process renders with
+    does not change while it runs, so what it caches is keyed by the source it started with."""
+    return fingerprint(TUTOR)
+
+
 class RenderCache:
-    def __init__(self, folder: Path | None, site_fingerprint: str):
+    def __init__(self, folder: Path | None, site_fingerprint: str, memory=None):
         self.folder = folder
         self.site = site_fingerprint
+        self.memory = memory  # a BuildMemory (tutor.site.memory), or None
         self.used: set[str] = set()
         if folder:
             folder.mkdir(parents=True, exist_ok=True)
@@ -51,15 +62,21 @@ class RenderCache:
         return digest.hexdigest()
 
     def get(self, key: str) -> dict | None:
+        found = self.recall(key)
+        if found is not None:
+            self.used.add(key)
+            return found
         if not self.folder:
             return None
         self.used.add(key)
         try:
-            return json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            found = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None  # missing or damaged: render again
+        return self.remember(key, found)
 
     def put(self, key: str, value: dict) -> None:
+        self.remember(key, value)
         if not self.folder:
             return
         self.used.add(key)
@@ -70,6 +87,17 @@ class RenderCache:
             partial.replace(target)
         except OSError:
             pass  # a cache that cannot be written only makes the next build slower
+
+    def keep(self, key: str) -> None:
+        """Mark an entry as used by this build, though it was not read (pruning keeps it)."""
+        self.used.add(key)
+
+    def recall(self, key: str):
+        """What the build process's memory kept under key (never on disk), or None."""
+        return self.memory.recall(key) if self.memory is not None else None
+
+    def remember(self, key: str, value):
+        return self.memory.remember(key, value) if self.memory is not None else value
 
     def prune(self) -> None:
         """Remove entries this build did not use."""

@@ -28,8 +28,9 @@ def main(argv=None, *, root: Path | None = None) -> int:
                         help="build even while some fans have no page yet (their pages show the table only)")
     parser.add_argument("--watch", action="store_true", help="rebuild whenever a source file changes")
     parser.add_argument("--no-cache", action="store_true",
-                        help="use no cache: render every page and deal the quiz bank afresh "
-                             "(ROOT/.site-cache/ is neither read nor written)")
+                        help="use no cache: compile the templates, render every page and deal the quiz bank "
+                             "afresh (ROOT/.site-cache/ and the caches in the system's temporary folder are "
+                             "neither read nor written)")
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["--"]:
         argv = argv[1:]  # `tutor build -- --draft` passes the separator through

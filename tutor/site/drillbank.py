@@ -5,9 +5,11 @@ the very fragments the backend answers, written under drills/bank/:
     drills/bank/waits-1.html        the dealt hand and its question (fragments/drill_area.html)
     drills/bank/waits-1-graded.html its grading, every verdict hidden for drills.js to show
 
-One task per drill is dealt in the build's worker pool beside the pages; what they make is kept
-in <root>/.site-cache/drills/, keyed by everything the page cache is keyed by (tutor's source,
-the templates, the configuration), so a rebuild deals nothing.
+One task per drill is dealt in the build's worker pool beside the pages. Like the quiz bank
+(tutor.site.quizbank), the drills do not depend on the content: what the tasks make is kept
+beside the quiz bank's cache, one per user, keyed by what the quiz bank is keyed by (tutor's
+source, the templates, the configuration, the tile art), so a rebuild deals nothing, nor does a
+build after a page was added or removed.
 """
 
 from __future__ import annotations
@@ -18,12 +20,15 @@ from tutor.practice.drills import MODES
 from tutor.views import drills as V
 from tutor.views.page import DRILLS_BANK, DRILLS_URL
 
-from .cache import CACHE_FOLDER, RenderCache
+from . import quizbank
+from .cache import RenderCache
 from .model import Site
+
+SHARED_FOLDER = quizbank.SHARED_FOLDER / "drills"
 
 
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
-    return RenderCache(site.root / CACHE_FOLDER / "drills" if cache.folder else None, cache.site)
+    return RenderCache(SHARED_FOLDER if cache.folder else None, quizbank.bank_inputs(site), cache.memory)
 
 
 def _key(store: RenderCache, site: Site, mode: str) -> str:
@@ -67,7 +72,7 @@ def keep(site: Site, cache: RenderCache, files: dict[str, str], dealt: list[tupl
     for mode, made in dealt:
         store.put(_key(store, site, mode), made)
         files.update(made)
-    store.prune()
+    store.keep_newest(quizbank.KEEP * len(MODES))
     edition = site.config.default_edition
     index = {"edition": edition, "hands": {mode: [k.seed for k in V.bank_keys(edition) if k.mode == mode]
                                           for mode in MODES}}

@@ -14,6 +14,7 @@ its hash changes only when what it holds changes.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata
 import importlib.util
 import io
@@ -22,6 +23,7 @@ import zipfile
 from pathlib import Path
 
 from tutor.views.portable import FRAME_FILE, TEMPLATES, frame_data
+from tutor.views.templating import file_signature
 
 from .cache import TUTOR
 from .model import Site
@@ -35,10 +37,10 @@ SUFFIXES = (".py", ".json")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)
 
 
-def bundle_files(site: Site) -> dict[str, bytes]:
-    """Name in the zip -> bytes: the modules, the third-party packages and their licences,
-    the templates, translations and frame.json."""
-    files: dict[str, bytes] = {}
+def bundle_sources(site: Site) -> dict[str, Path | bytes]:
+    """Name in the zip -> the file it holds (or, for frame.json, its bytes): the modules, the
+    third-party packages and their licences, the templates, translations and frame.json."""
+    files: dict[str, Path | bytes] = {}
     for module in MODULES:
         _add_tree(files, TUTOR / module, f"tutor/{module}")
     for name in THIRD_PARTY:
@@ -48,34 +50,58 @@ def bundle_files(site: Site) -> dict[str, bytes]:
         dist = importlib.metadata.distribution(name)
         for file in dist.files or ():
             if "licen" in file.name.lower():
-                files[f"licences/{dist.metadata['Name']}-{dist.version}-{file.name}"] = Path(file.locate()).read_bytes()
+                files[f"licences/{dist.metadata['Name']}-{dist.version}-{file.name}"] = Path(file.locate())
     for file in sorted((site.root / TEMPLATES).rglob("*.html")):
-        files[f"{TEMPLATES}/{file.relative_to(site.root / TEMPLATES).as_posix()}"] = file.read_bytes()
+        files[f"{TEMPLATES}/{file.relative_to(site.root / TEMPLATES).as_posix()}"] = file
     config = site.config
     if config.locale_dir:
         locale = site.root / config.locale_dir
         for file in sorted(locale.rglob("*.mo")):
-            files[f"{config.locale_dir}/{file.relative_to(locale).as_posix()}"] = file.read_bytes()
+            files[f"{config.locale_dir}/{file.relative_to(locale).as_posix()}"] = file
     versions = {path: site.static.version(path) for path in site.static.files if not path.startswith(PYODIDE)}
     data = frame_data(config, versions, site.frame.pages)
     files[FRAME_FILE] = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
     return files
 
 
-def _add_tree(files: dict[str, bytes], source: Path, name: str) -> None:
+def bundle_files(site: Site) -> dict[str, bytes]:
+    """Name in the zip -> bytes."""
+    return _read(bundle_sources(site))
+
+
+def _read(sources: dict[str, Path | bytes]) -> dict[str, bytes]:
+    return {name: source.read_bytes() if isinstance(source, Path) else source for name, source in sources.items()}
+
+
+def _add_tree(files: dict[str, Path | bytes], source: Path, name: str) -> None:
     if source.is_file():
-        files[name] = source.read_bytes()
+        files[name] = source
         return
     for file in sorted(source.rglob("*")):
         relative = file.relative_to(source)
         if file.is_file() and file.suffix in SUFFIXES and "__pycache__" not in relative.parts:
-            files[f"{name}/{relative.as_posix()}"] = file.read_bytes()
+            files[f"{name}/{relative.as_posix()}"] = file
 
 
 def engine_zip(site: Site) -> bytes:
+    return zip_sources(bundle_sources(site))
+
+
+def bundle_key(sources: dict[str, Path | bytes]) -> str:
+    """A digest of what the zip holds, to know it unchanged without reading or zipping it: each
+    file by its stat (file_signature), frame.json by its bytes."""
+    digest = hashlib.sha256(b"engine zip")
+    for name, source in sorted(sources.items()):
+        digest.update(b"\0" + name.encode("utf-8") + b"\0")
+        digest.update(repr(file_signature(source)).encode() if isinstance(source, Path) else source)
+    return digest.hexdigest()
+
+
+def zip_sources(sources: dict[str, Path | bytes]) -> bytes:
+    """The zip, made the same way from the same files every time (sorted names, fixed dates)."""
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for name, data in sorted(bundle_files(site).items()):
+        for name, data in sorted(_read(sources).items()):
             info = zipfile.ZipInfo(name, FIXED_DATE)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16

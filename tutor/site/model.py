@@ -18,7 +18,7 @@ from tutor.views.problems import Problem
 from tutor.views.templating import StaticFiles
 from tutor.views.urls import output_file
 
-from .links import find_ids, references
+from .links import find_ids, references, resolve_references
 from .pages import Content, Source
 from .state import Link, PageState
 
@@ -40,11 +40,11 @@ class OutputPage:
     links: list = field(default_factory=list)  # markdown links, checked with their source lines
     search: list = field(default_factory=list)  # search documents
     checks: list = field(default_factory=list)  # the page's check questions, for the backend
-    ids: set | None = None  # the ids and references in the html, once found (find_references)
-    references: list | None = None
+    ids: set | None = None  # the ids in the html, and its references resolved (links.Resolved tuples),
+    resolved: list | None = None  # once found (find_references)
 
     def find_references(self) -> None:
-        self.ids, self.references = find_ids(self.html), references(self.html)
+        self.ids, self.resolved = find_ids(self.html), resolve_references(self.url, references(self.html))
 
     @property
     def file(self) -> str:

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from pathlib import Path
 
-from .engine_bundle import ENGINE_ZIP, PYODIDE, engine_zip
+from .engine_bundle import ENGINE_ZIP, PYODIDE
 from .model import OutputPage, Site
 
 SERVICE_WORKER_SOURCE = "static/sw.js"  # written to the root as sw.js, not copied into static/
@@ -40,6 +39,38 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
+class ContentDigests:
+    """The offline manifest's digest of a file's content (sha256, 16 hex digits), found once per
+    content: a page or bank file that did not change is the same string as last time. The text
+    encoded to be hashed is kept until it is written (encoded()), so it is encoded once."""
+
+    def __init__(self) -> None:
+        self._kept: dict[str | bytes, str] = {}
+        self._used: dict[str | bytes, str] = {}
+        self._encoded: dict[str, bytes] = {}
+
+    def __call__(self, data: str | bytes) -> str:
+        found = self._used.get(data)
+        if found is None:
+            found = self._kept.get(data)
+            if found is None:
+                if isinstance(data, str):
+                    self._encoded[data] = encoded = data.encode("utf-8")
+                    found = digest(encoded)
+                else:
+                    found = digest(data)
+            self._used[data] = found
+        return found
+
+    def encoded(self, data: str) -> bytes:
+        """The UTF-8 bytes of a text, as encoded to be hashed, or now (forgotten once asked for)."""
+        found = self._encoded.pop(data, None)
+        return found if found is not None else data.encode("utf-8")
+
+    def build_done(self) -> None:
+        self._kept, self._used, self._encoded = self._used, {}, {}
+
+
 def web_manifest(site: Site) -> str:
     config = site.config
     return json.dumps({
@@ -57,23 +88,24 @@ def web_manifest(site: Site) -> str:
     }, ensure_ascii=False, indent=1) + "\n"
 
 
-def offline_files(site: Site, pages: list[OutputPage], data_files: dict[str, bytes]) -> dict[str, bytes]:
+def offline_files(site: Site, pages: list[OutputPage], data_files: dict[str, str | bytes], bundle: bytes,
+                  digests: ContentDigests | None = None) -> dict[str, bytes]:
     """The files above, by site path. data_files: the other files the build writes (search index,
-    quiz bank ...) that pages fetch, so the worker caches them too."""
-    bundle = engine_zip(site)
+    quiz bank ...) that pages fetch, so the worker caches them too; bundle: engine_zip(site)."""
+    digests = digests or ContentDigests()
     manifest = web_manifest(site).encode("utf-8")
     precache: dict[str, str] = {}
     for output in pages:
-        precache[output.url or "./"] = digest(output.html.encode("utf-8"))
+        precache[output.url or "./"] = digests(output.html)
     for path in site.static.files:
         if not path.startswith(PYODIDE) and path not in NOT_PRECACHED:
-            precache[path] = digest(site.static.content(path))
+            precache[path] = site.static.content_digest(path)[:16]
     for path, data in data_files.items():
-        precache[path] = digest(data)
+        precache[path] = digests(data)
     precache[WEB_MANIFEST] = digest(manifest)
-    engine = [[path, digest(site.static.content(path)), site.static.size(path)]
+    engine = [[path, site.static.content_digest(path)[:16], site.static.size(path)]
               for path in sorted(site.static.files) if path.startswith(PYODIDE) and not path.endswith((".md", "LICENSE"))]
-    engine.append([ENGINE_ZIP, digest(bundle), len(bundle)])
+    engine.append([ENGINE_ZIP, digests(bundle), len(bundle)])
     worker = site.static.content(SERVICE_WORKER_SOURCE) if SERVICE_WORKER_SOURCE in site.static.files else b""
     listing = sorted(precache.items())
     version = digest(json.dumps([listing, engine]).encode() + worker)
@@ -90,10 +122,3 @@ def offline_files(site: Site, pages: list[OutputPage], data_files: dict[str, byt
         # The version on the first line: a browser compares the worker byte for byte to find an update.
         SERVICE_WORKER: f'self.TUTOR_BUILD = "{version}";\n'.encode() + worker,
     }
-
-
-def write_offline_files(site: Site, pages: list[OutputPage], data_files: dict[str, bytes], staging: Path) -> None:
-    for path, data in offline_files(site, pages, data_files).items():
-        target = staging / path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data)

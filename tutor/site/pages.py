@@ -99,7 +99,9 @@ class Content:
         return [s for s in self.sources if s.kind == kind]
 
 
-def read_content(content_dir: Path, *, require_all_fans: bool) -> tuple[Content, list[Problem]]:
+def read_content(content_dir: Path, *, require_all_fans: bool, known: dict | None = None) -> tuple[Content, list[Problem]]:
+    """known: the sources a build process read before, by path (a file with the same text is
+    not parsed again)."""
     sources, assets, problems = [], [], []
     for file in sorted(content_dir.rglob("*")):
         relative = file.relative_to(content_dir).as_posix()
@@ -118,7 +120,7 @@ def read_content(content_dir: Path, *, require_all_fans: bool) -> tuple[Content,
         if problem:
             problems.append(Problem(f"{CONTENT}/{relative}", 0, problem))
             continue
-        source, found = read_source(file, relative, kind, name)
+        source, found = read_source(file, relative, kind, name, known)
         problems.extend(found)
         if source:
             sources.append(source)
@@ -160,7 +162,8 @@ def classify(relative: str) -> tuple[str, str, str | None]:
     return "", "", "pages live in content/, content/lessons/ or content/fans/"
 
 
-def read_source(file: Path, relative: str, kind: str, name: str) -> tuple[Source | None, list[Problem]]:
+def read_source(file: Path, relative: str, kind: str, name: str, known: dict | None = None) -> tuple[Source | None,
+                                                                                                 list[Problem]]:
     shown = f"{CONTENT}/{relative}"
     try:
         text = file.read_text(encoding="utf-8")
@@ -168,6 +171,18 @@ def read_source(file: Path, relative: str, kind: str, name: str) -> tuple[Source
         return None, [Problem(shown, 0, f"not UTF-8 text ({err.reason})")]
     except OSError as err:
         return None, [Problem(shown, 0, f"cannot be read ({err.strerror})")]
+    if known is not None:
+        kept = known.get(relative)
+        if kept and kept[0] == (kind, name, text):
+            return kept[1], []
+    source, problems = _parse_source(file, relative, kind, name, text)
+    if known is not None and source:
+        known[relative] = ((kind, name, text), source)
+    return source, problems
+
+
+def _parse_source(file: Path, relative: str, kind: str, name: str, text: str) -> tuple[Source | None, list[Problem]]:
+    shown = f"{CONTENT}/{relative}"
     try:
         front = split(text)
     except LocatedError as err:

@@ -10,6 +10,7 @@ can leave the child waiting on it forever.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import threading
@@ -48,6 +49,9 @@ def run_tasks(tasks: list[Callable[[], Result]], workers: int) -> list[Result]:
         return [task() for task in tasks]
     global _TASKS
     _TASKS = tasks
+    # What the workers inherit stays out of their garbage collector's sight: it would otherwise
+    # walk every object the build made before forking, copying the memory pages it touches.
+    gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(min(workers, len(tasks)), mp_context=context) as pool:
@@ -56,6 +60,7 @@ def run_tasks(tasks: list[Callable[[], Result]], workers: int) -> list[Result]:
         raise WorkerDied(str(err)) from None
     finally:
         _TASKS = None
+        gc.unfreeze()
 
 
 def _run(index: int):

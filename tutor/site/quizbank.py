@@ -15,46 +15,55 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from functools import partial
 from pathlib import Path
 
 from tutor.views.page import QUIZ_BANK, QUIZ_URL
-from tutor.views.practice import bank_file, bank_keys, offline_quiz_context
+from tutor.views.practice import QuizKey, bank_file, bank_keys, offline_quiz_context
 from tutor.views.problems import Problem
 
-from .cache import TUTOR as TUTOR_SOURCE
-from .cache import RenderCache, fingerprint
+from .cache import RenderCache, fingerprint, tutor_source
+from .check import SPRITE
 from .model import Site, TemplateProblem, render_template
 
 SHARED_FOLDER = Path(tempfile.gettempdir()) / f"tutor-quiz-bank-{os.getuid() if hasattr(os, 'getuid') else 0}"
 KEEP = 6  # banks kept in the shared folder: one per recent source, templates and configuration
-SPRITE = "static/tiles/tiles.svg"
 HANDS_FOLDER = QUIZ_URL + "hands/"
+
+
+def bank_inputs(site: Site) -> str:
+    """A digest of what the banks (this one and the drills') are made from: tutor's source, the
+    templates, the configuration and the tile art; not the content."""
+    return fingerprint(tutor_source(), site.root / "templates", repr(site.config), site.static.version(SPRITE))
 
 
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:
     # None when the build runs without a cache (then the page cache has no folder either).
-    inputs = (TUTOR_SOURCE, site.root / "templates", repr(site.config), site.static.version(SPRITE))
-    return RenderCache(SHARED_FOLDER if cache.folder else None, fingerprint(*inputs))
+    return RenderCache(SHARED_FOLDER if cache.folder else None, bank_inputs(site), cache.memory)
 
 
-def stored_bank(site: Site, cache: RenderCache) -> dict | None:
-    """The bank from the cache, or None when it must be dealt."""
+def stored_bank(site: Site, cache: RenderCache) -> tuple[dict | None, RenderCache]:
+    """The bank from the cache, or None when it must be dealt; and the bank's cache, to keep() it."""
     store = bank_cache(site, cache)
-    return store.get(store.key("bank", site.config.default_edition))
+    return store.get(store.key("bank", site.config.default_edition)), store
 
 
-def deal_task(site: Site):
-    """The task that deals and renders the bank (a worker runs it beside the pages)."""
-    return lambda: deal_bank(site)
+def deal_tasks(site: Site, shares: int) -> list:
+    """The tasks that deal and render the bank, each a share of its hands (workers run them
+    beside the pages); merge() puts their results together."""
+    keys = bank_keys(site.config.default_edition)
+    size = -(-len(keys) // shares)
+    return [partial(deal_bank, site, keys[start:start + size]) for start in range(0, len(keys), size)]
 
 
-def deal_bank(site: Site) -> dict | Problem:
-    """{"edition", "hands": [{mode, fan, band, seed, file}], "files": {path in the site: html}},
-    or the template's problem (returned, not raised: it comes back from a worker process)."""
+def deal_bank(site: Site, keys: list[QuizKey] | None = None) -> dict | Problem:
+    """{"edition", "hands": [{mode, fan, band, seed, file}], "files": {path in the site: html}} of
+    these keys (default: the whole bank), or the template's problem (returned, not raised: it
+    comes back from a worker process)."""
     edition = site.config.default_edition
     shared = site.frame.context(QUIZ_URL)
     hands, files = [], {}
-    for key in bank_keys(edition):
+    for key in bank_keys(edition) if keys is None else keys:
         file = bank_file(key)
         context = dict(shared, **offline_quiz_context(key, edition))
         try:
@@ -65,9 +74,17 @@ def deal_bank(site: Site) -> dict | Problem:
     return {"edition": edition, "hands": hands, "files": files}
 
 
-def keep(site: Site, cache: RenderCache, bank: dict) -> dict:
-    """Store a freshly dealt bank for the next build."""
-    store = bank_cache(site, cache)
+def merge(shares: list[dict | Problem]) -> dict | Problem:
+    """The bank from its shares, in order (or the first share's problem)."""
+    for share in shares:
+        if isinstance(share, Problem):
+            return share
+    return {"edition": shares[0]["edition"], "hands": [hand for share in shares for hand in share["hands"]],
+            "files": {path: html for share in shares for path, html in share["files"].items()}}
+
+
+def keep(site: Site, store: RenderCache, bank: dict) -> dict:
+    """Store a freshly dealt bank for the next build (store: from stored_bank)."""
     store.put(store.key("bank", site.config.default_edition), bank)
     store.keep_newest(KEEP)
     return bank

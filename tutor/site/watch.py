@@ -2,6 +2,8 @@
 
 Polling modification times keeps this free of dependencies and works the same on
 every platform; a content tree of a few hundred files is scanned in milliseconds.
+The builds share one BuildMemory (tutor.site.memory), so each rebuild makes again and
+writes only what the change touched.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import time
 from pathlib import Path
 
 from .build import run_once
+from .memory import BuildMemory
 
 WATCHED = ("content", "templates", "static")
 
@@ -37,9 +40,10 @@ def watch(root, out=None, config=None, *, draft: bool = False, cache: bool = Tru
     root = Path(root)
     config = Path(config) if config else None
     report = on_build or (lambda code: None)
+    memory = BuildMemory()
     # Snapshot first: a file saved while the first build runs still triggers a rebuild.
     seen = snapshot(root, config)
-    report(run_once(root, out, config, draft=draft, cache=cache))
+    report(run_once(root, out, config, draft=draft, cache=cache, memory=memory))
     print(f"Watching {', '.join(WATCHED)} and site.toml; Ctrl-C stops.", flush=True)
     polls = 0
     try:
@@ -49,6 +53,6 @@ def watch(root, out=None, config=None, *, draft: bool = False, cache: bool = Tru
             now = snapshot(root, config)
             if now != seen:
                 seen = now
-                report(run_once(root, out, config, draft=draft, cache=cache))
+                report(run_once(root, out, config, draft=draft, cache=cache, memory=memory))
     except KeyboardInterrupt:
         pass
