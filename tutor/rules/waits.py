@@ -46,7 +46,7 @@ def _suit_splits_into_sets(ranks) -> bool:
 
 def _suit_splits_with_pair(ranks) -> bool:
     counts = list(ranks)
-    for i in range(9):
+    for i in range(len(counts)):
         if counts[i] >= 2:
             counts[i] -= 2
             splits = _suit_splits_into_sets(counts)
@@ -56,15 +56,21 @@ def _suit_splits_with_pair(ranks) -> bool:
     return False
 
 
-@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
-def _suit_shape(ranks: tuple[int, ...]) -> str | None:
-    """How one suit splits: 'sets', 'pair' (sets and one pair) or None."""
+def _shape(ranks) -> str | None:
+    """How these rank counts of one suit (or of a run of it) split: 'sets', 'pair' (sets and
+    one pair) or None."""
     left = sum(ranks) % 3
     if left == 0:
         return "sets" if _suit_splits_into_sets(ranks) else None
     if left == 2:
         return "pair" if _suit_splits_with_pair(ranks) else None
     return None
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
+def _suit_shape(ranks: tuple[int, ...]) -> str | None:
+    """How one suit splits: 'sets', 'pair' (sets and one pair) or None."""
+    return _shape(ranks)
 
 
 def _group_shape(counts: list[int], group: int) -> str | None:
@@ -126,7 +132,8 @@ def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tup
         counts[t] += 1
     counts[win_tile] -= 1
     found = _standard_waits(counts)
-    if melds <= 1:
+    # A knitted straight needs 8 of its 9 tiles beforehand, so 8 different suit tiles at least.
+    if melds <= 1 and counts[:27].count(0) <= 19:
         for pattern, tiles_of in _KNITTED_GETTERS:
             if tiles_of(counts).count(0) <= 1:  # a knitted straight needs 8 of its 9 tiles beforehand
                 found |= _knitted_straight_waits(counts, pattern)
@@ -143,34 +150,77 @@ _KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_
 def _standard_waits(counts: list[int]) -> set[int]:
     """Tiles that make four sets and a pair. Adding a tile changes one suit (or the honors)
     only, so each group says which tiles it takes to make sets, or sets and the pair."""
-    groups = [
-        _suit_waits(tuple(counts[0:9]), 0), _suit_waits(tuple(counts[9:18]), 9),
-        _suit_waits(tuple(counts[18:27]), 18), _honor_waits(tuple(counts[27:34])),
-    ]
+    groups = (
+        _suit_waits(tuple(counts[0:9])), _suit_waits(tuple(counts[9:18])),
+        _suit_waits(tuple(counts[18:27])), _honor_waits(tuple(counts[27:34])),
+    )
     shapes = [shape for shape, _, _ in groups]
+    broken = shapes.count(None)
     found: set[int] = set()
-    for g in range(4):
-        others = shapes[:g] + shapes[g + 1 :]
-        if not all(others):
+    if broken > 1:
+        return found  # one tile mends one group at most
+    pairs = shapes.count("pair")
+    for g, (shape, to_sets, to_pair) in enumerate(groups):
+        if broken and shape is not None:
+            continue  # the tile must go to the group that does not split
+        pairs_elsewhere = pairs - (shape == "pair")
+        if pairs_elsewhere > 1:
             continue
-        pairs = others.count("pair")
-        if pairs > 1:
-            continue
-        found.update(groups[g][1] if pairs == 1 else groups[g][2])
+        tiles = to_sets if pairs_elsewhere == 1 else to_pair
+        if tiles:
+            base = 9 * g if g < 3 else 0  # a suit's waits are ranks, the honors' are tiles
+            found.update([base + r for r in tiles])
     return found
 
 
-@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
-def _suit_waits(ranks: tuple[int, ...], base: int) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
-    """One suit's shape now, the tiles that leave it as sets, and those that leave it as sets and a pair."""
+@lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off
+def _suit_waits(ranks: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
+    """One suit's shape now, the ranks (0-8) that leave it as sets, and those that leave it
+    as sets and a pair. Keyed by the ranks alone, so the three suits share their shapes.
+
+    No set takes a rank that is not held, so a suit splits run by run (a run: ranks held
+    one after another), and a tile added changes only the runs it touches: the one it joins,
+    or two that it joins into one by filling a gap of one rank."""
+    runs = []  # (first, end) of each run
+    i = 0
+    while i < 9:
+        if ranks[i]:
+            j = i + 1
+            while j < 9 and ranks[j]:
+                j += 1
+            runs.append((i, j))
+            i = j
+        else:
+            i += 1
+    shapes = [_run_shape(ranks[first:end]) for first, end in runs]
     to_sets, to_pair = [], []
     for r in range(9):
-        shape = _suit_shape(ranks[:r] + (ranks[r] + 1,) + ranks[r + 1 :])
+        touched = [k for k, (first, end) in enumerate(runs) if first - 1 <= r <= end]
+        if not touched:
+            continue  # a lone tile, which no set takes
+        low, high = min(runs[touched[0]][0], r), max(runs[touched[-1]][1], r + 1)
+        joined = list(ranks[low:high])
+        joined[r - low] += 1
+        shape = _joined_shape([_run_shape(tuple(joined))] + [s for k, s in enumerate(shapes) if k not in touched])
         if shape == "sets":
-            to_sets.append(base + r)
+            to_sets.append(r)
         elif shape == "pair":
-            to_pair.append(base + r)
-    return _suit_shape(ranks), tuple(to_sets), tuple(to_pair)
+            to_pair.append(r)
+    return _joined_shape(shapes), tuple(to_sets), tuple(to_pair)
+
+
+@lru_cache(maxsize=1 << 10)  # bounded; runs are short, and few of them occur
+def _run_shape(run: tuple[int, ...]) -> str | None:
+    """How a run of ranks held one after another splits: 'sets', 'pair' or None."""
+    return _shape(run)
+
+
+def _joined_shape(shapes: list[str | None]) -> str | None:
+    """The shape of a suit from the shapes of its runs: all sets, or sets and one pair."""
+    if None in shapes:
+        return None
+    pairs = shapes.count("pair")
+    return "sets" if pairs == 0 else "pair" if pairs == 1 else None
 
 
 @lru_cache(maxsize=1 << 10)  # bounded; far fewer honor shapes occur
