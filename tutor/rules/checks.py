@@ -791,7 +791,7 @@ def _patterns(tiles: tuple[int, ...]) -> frozenset:
     return frozenset(pattern for pattern in _PATTERNS if pattern(facts))
 
 
-@lru_cache(maxsize=1 << 12)  # bounded; keyed by the tiles of a reading's chows (or pungs), a shape that recurs
+@lru_cache(maxsize=1 << 13)  # bounded; keyed by the tiles of a reading's chows (or pungs), a shape that recurs
 def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozenset]:
     """For the chows (or pungs) of a reading, given by their tiles in index order:
     {(size, pattern): every choice of `size` of them that makes the pattern, as positions into
@@ -804,16 +804,18 @@ def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozens
     return {key: tuple(found) for key, found in index.items()}, frozenset((kind, *key) for key in index)
 
 
-def _combinations(view: View, kind: str) -> tuple[dict, frozenset]:
-    """The combination index of the reading's chows (kind "chow") or pungs ("pung"); worked
-    out once per reading."""
+def _combinations(view: View, kind: str) -> tuple[dict, frozenset, list[int]]:
+    """The combination index of the reading's chows (kind "chow") or suit pungs ("pung": no
+    pattern of pungs takes an honor), and those sets as indices into View.sets; worked out
+    once per reading."""
     found = view.scratch.get(kind)
     if found is None:
-        indices = view.chows if kind == "chow" else view.pungs
         sets = view.sets
-        found = view.scratch[kind] = (
+        indices = view.chows if kind == "chow" else [i for i in view.pungs if sets[i].tile < 27]
+        index, keys = (
             _combination_index(kind, tuple([sets[i].tile for i in indices])) if len(indices) > 1 else _NO_COMBINATIONS
         )
+        found = view.scratch[kind] = (index, keys, indices)
     return found
 
 
@@ -824,9 +826,9 @@ _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
 
 
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
-    found = _combinations(view, kind)[0].get((size, pattern))
+    index, _, indices = _combinations(view, kind)
+    found = index.get((size, pattern))
     if found:
-        indices = view.chows if kind == "chow" else view.pungs
         groups = [tuple([indices[p] for p in positions]) for positions in found]
         return [Occurrence(None, f"{{sets}}: {detail}", frozenset(group)) for group in groups]
     miss = _MISSES.get(need)

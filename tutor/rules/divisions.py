@@ -58,7 +58,7 @@ class Group(NamedTuple):
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        return _group_tiles(self.kind, self.tile)
+        return _GROUP_TILES[self.kind, self.tile]
 
     @property
     def concealed_kong(self) -> bool:
@@ -92,20 +92,18 @@ class Division(NamedTuple):
         return parts
 
 
-_GROUP_SIZE = {"pair": 2, "pung": 3, "kong": 4}
+# The tiles and the notation of every set and pair there is (a few hundred), made once:
+# the scorer asks for them many times per hand.
+_GROUP_TILES: dict[tuple[str, int], tuple[int, ...]] = {
+    **{("chow", t): (t, t + 1, t + 2) for t in range(27) if t % 9 <= 6},
+    **{(kind, t): (t,) * size for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(34)},
+}
+_GROUP_TEXT = {key: format_tiles(tiles) for key, tiles in _GROUP_TILES.items()}
 
 
-@lru_cache(maxsize=512)  # at most 34 tiles x 4 kinds
-def _group_tiles(kind: str, tile: int) -> tuple[int, ...]:
-    if kind == "chow":
-        return (tile, tile + 1, tile + 2)
-    return (tile,) * _GROUP_SIZE[kind]
-
-
-@lru_cache(maxsize=512)  # at most 34 tiles x 4 kinds
 def group_text(kind: str, tile: int) -> str:
     """A set's tiles in notation, without brackets: '123m', 'EEE'."""
-    return format_tiles(_group_tiles(kind, tile))
+    return _GROUP_TEXT[kind, tile]
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:

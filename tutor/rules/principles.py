@@ -32,6 +32,7 @@ IMPLIED = {
     }
     for key, rules in EDITION_RULES.items()
 }
+_IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
 
 
 def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
@@ -102,8 +103,7 @@ def non_repeat(tally: Tally) -> None:
             if fan_id in _SETS_FANS and implied in _SETS_FANS:
                 _drop_set_level(tally, fan_id, implied)
             else:
-                by = FAN_BY_ID[fan_id]
-                tally.drop(implied, f"implied by {by.name} (non-repeat)", fan_id, "non-repeat")
+                tally.drop(implied, _IMPLIED_REASON[fan_id], fan_id, "non-repeat")
 
 
 def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
@@ -118,7 +118,7 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
             ExcludedFan(FAN_BY_ID[implied], f"the sets of {by.name} do not score it again (non-repeat)", by, "non-repeat")
         )
     else:
-        tally.drop(implied, f"implied by {by.name} (non-repeat)", by_id, "non-repeat")
+        tally.drop(implied, _IMPLIED_REASON[by_id], by_id, "non-repeat")
 
 
 def absorb(tally: Tally) -> None:
