@@ -82,8 +82,7 @@ class Result:
     def to_dict(self) -> dict[str, Any]:
         division = self.division
         code = T.CODES
-        total, without_flowers = self.total, self.points_without_flowers
-        meets_minimum = without_flowers >= MINIMUM_POINTS
+        total, without_flowers, meets_minimum = self.total, self.points_without_flowers, self.meets_minimum
         return {
             "hand": self.hand.notation(),
             "win": code[self.situation.win],
