@@ -150,7 +150,7 @@ def compared_rates(ports: dict[str, int], rounds: int, seconds: float, clients: 
                    bodies) -> dict[str, list[float]]:
     """POST /api/score per second of each app, in `rounds` rounds of one phase per app, the order
     turning each round, so a burst of other work on the machine slows every app alike rather than
-    one; yields each app's rate in each round."""
+    one; returns each app's rate in each round."""
     names = list(ports)
     rates: dict[str, list[float]] = {name: [] for name in names}
     for turn in range(rounds):
