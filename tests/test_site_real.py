@@ -56,15 +56,21 @@ def test_every_lesson_is_built_in_the_learning_path(real_site):
 
 def test_the_fan_card_draws_every_fan_in_its_group(real_site):
     site, _ = real_site
-    html = (site / "fan-card" / "index.html").read_text(encoding="utf-8")
-    html = html[html.index('<article class="fan-card">'):html.index("</article>")]
+    page = (site / "fan-card" / "index.html").read_text(encoding="utf-8")
+    html = page[page.index('<article class="fan-card">'):page.index("</article>")]
+    # The pictures' tiles use symbols the page defines once, each drawing the sprite's tile.
+    defined = dict(re.findall(r'<symbol id="pt-(\w+)" viewBox="0 0 60 80"><use href="\.\./static/tiles/tiles\.svg\?v=\w+#tile-(\w+)"/>',
+                              page))
+    assert defined and all(symbol == tile for symbol, tile in defined.items())
+    used = set(re.findall(r'<use href="#pt-(\w+)"', html))
+    assert used == set(defined)
     boxes = re.findall(r"<li[^>]*>(.*?)</li>", html, re.S)
     assert len(boxes) == 81
     for fan in F.FANS:
         box = next(b for b in boxes if f'href="../fans/{fan.slug}/"' in b)
         # Every fan has its picture (the page's 'card' front matter), drawn with tiles and named as one image.
         assert 'class="tiles-inline" role="img" aria-label="' in box, fan.slug
-        assert "#tile-" in box, fan.slug
+        assert '<use href="#pt-' in box, fan.slug
         # The Chinese name sits in a span the stylesheet keeps from breaking.
         assert f'<span class="card-zh" lang="zh-Hans">{fan.chinese}</span>' in box, fan.slug
     groups = re.findall(r'<h2 id="card-([a-z]+)">', html)

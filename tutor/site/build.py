@@ -37,6 +37,7 @@ from .engine_bundle import PYODIDE
 from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, source_page
 from .markdown_ext import Services, make_markdown, render_page
 from .memory import BuildMemory
+from .minify import minify
 from .model import BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
 from .output import site_files, write_site
 from .pages import CONTENT, read_content
@@ -150,7 +151,8 @@ def read_site(root: Path, config_path: Path, *, draft: bool, compiled: bool | Pa
         raise BuildFailed([Problem(CONTENT, 0, "no content folder: the build reads content/*.md")])
     content, problems = read_content(content_dir, require_all_fans=config.require_all_fans and not draft,
                                      known=memory.sources if memory else None)
-    static = StaticFiles.scan(root / "static", content_dir, content.assets, memory.static_digests if memory else None)
+    static = StaticFiles.scan(root / "static", content_dir, content.assets, memory.static_digests if memory else None,
+                              minify=minify)
     if config.logo and config.logo not in static.files:
         problems.append(Problem(shown, 0, f"logo: no file {config.logo}"))
     if not (root / "templates").is_dir():

@@ -3,7 +3,7 @@ outside the site, and each page keeps to its weight budget (a warning when it do
 
 from __future__ import annotations
 
-from tutor.views.page import BACKEND_STATUS, CALCULATOR_URL, LESSON_QUESTIONS, QUIZ_BANK, QUIZ_URL
+from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, QUIZ_BANK
 from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles
 from tutor.views.urls import output_file
@@ -17,14 +17,8 @@ from .output import SEARCH_INDEX
 
 SPRITE = "static/tiles/tiles.svg"  # the tile art, whose symbols pages link to by #id
 
-PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside
-
-
-# The calculator and the quiz are small applications: htmx (52 KB, 17 KB compressed) and their own
-# scripts come on top of a page, so they have a budget of their own, as explicit as the other.
-PRACTICE_BUDGET = 140_000
-# The fan card draws the fewest tiles that show each of the 81 fans: about 700 bare tile svgs.
-CARD_BUDGET = 150_000
+PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside; every page, the calculator
+# and the fan card included (htmx comes on demand, the card's tiles use the page's own symbols)
 
 
 def check_site(site: Site, pages: list[OutputPage], memory: BuildMemory | None = None) -> list[str]:
@@ -83,9 +77,8 @@ def check_page(site: Site, output: OutputPage, files: frozenset, ids: dict) -> t
         if not _rewritten(ref.target, output):
             problems.append(Problem(output.shown, 0, f"on page {output.file}: {message}"))
     weight = page_weight(output, resolved, site.static)
-    budget = page_budget(output.file)
-    warnings = [f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {budget // 1000} KB)"] if weight > budget \
-        else []
+    warnings = [f"{output.file}: {weight // 1000} KB of HTML, CSS and JS (budget {PAGE_BUDGET // 1000} KB)"] \
+        if weight > PAGE_BUDGET else []
     return looked, problems, warnings
 
 
@@ -105,12 +98,6 @@ def _rewritten(target: str, output: OutputPage) -> bool:
     """True for an href that the markdown wrote from a checked link (already reported with its line)."""
     file, anchor = resolve(output.url, target)
     return any(output_file(link.target_url) == file and link.anchor == anchor for link in output.links)
-
-
-def page_budget(file: str) -> int:
-    if file == output_file("fan-card/"):
-        return CARD_BUDGET
-    return PRACTICE_BUDGET if file in (output_file(CALCULATOR_URL), output_file(QUIZ_URL)) else PAGE_BUDGET
 
 
 def page_weight(output: OutputPage, resolved: list[tuple], static: StaticFiles) -> int:

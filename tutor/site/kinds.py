@@ -150,9 +150,10 @@ def generated_pages(site: Site) -> list[OutputPage]:
                      {"title": _("The 81 fans"), "fans": F.FANS, "point_values": values}, section=site.url("fans"))
     fan_index.search = [S.page_document(fan_index.url, _("The 81 fans"), _("Every fan with its points"),
                                         _("Page"), ())]
+    groups = card_groups(edition, site.content.of_kind("fan"))
     card = page(site, site.url("fan-card"), "fan_card.html",
-                {"title": _("Fan card"), "card_groups": card_groups(edition, site.content.of_kind("fan")),
-                 "other_edition_points": other_points},
+                {"title": _("Fan card"), "card_groups": groups, "other_edition_points": other_points,
+                 "card_pictures": [picture for group in groups for _fan, picture in group.fans if picture]},
                 section=site.url("fan-card"))
     card.search = [S.page_document(card.url, _("Fan card"), _("All 81 fans on one printable page"), _("Page"), ())]
     search = page(site, site.url("search"), "search.html", {"title": _("Search")})

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import gettext
 import hashlib
-import re
 from pathlib import Path
 
 import jinja2
@@ -126,14 +125,17 @@ class StaticFiles:
     stylesheet its minified bytes)}), so that a file whose stat is unchanged is not read, hashed
     or minified again (tutor.site.memory)."""
 
-    def __init__(self, files: dict[str, Path], known: dict | None = None):
+    def __init__(self, files: dict[str, Path], known: dict | None = None, minify=None):
         self.files = files  # site-relative path -> source file
         self._known = known if known is not None else {}
+        # minify(path, text) -> text, for our own stylesheets and scripts (tutor.site.minify: the
+        # build's own dependency, not the browser engine's, which imports this module too).
+        self._minify = minify
         self._digests: dict[str, str] = {}
         self._contents: dict[str, bytes] = {}
 
     @classmethod
-    def scan(cls, static_dir: Path, content_dir: Path, assets, known: dict | None = None) -> StaticFiles:
+    def scan(cls, static_dir: Path, content_dir: Path, assets, known: dict | None = None, minify=None) -> StaticFiles:
         files = {}
         if static_dir.is_dir():
             for file in sorted(static_dir.rglob("*")):
@@ -142,11 +144,12 @@ class StaticFiles:
                     files[f"static/{relative}"] = file
         for asset in assets:
             files[asset] = content_dir / asset
-        return cls(files, known)
+        return cls(files, known, minify)
 
-    @staticmethod
-    def minified(path: str) -> bool:
-        return path.startswith("static/css/") and path.endswith(".css")
+    def minified(self, path: str) -> bool:
+        """Our own stylesheets and scripts are written minified; vendored files as they came."""
+        return self._minify is not None and (path.startswith("static/css/") and path.endswith(".css")
+                                             or path.startswith("static/js/") and path.endswith(".js"))
 
     def digest(self, path: str) -> str:
         """The sha256 (hex) of the source file as it is; '' for a file that is missing."""
@@ -199,8 +202,8 @@ class StaticFiles:
         return f"{path}?v={version}" if version else path
 
     def content(self, path: str) -> bytes:
-        """The bytes written into the site: the file itself, or for our stylesheets the file
-        without comments and spare whitespace (the source keeps its comments; pages stay light)."""
+        """The bytes written into the site: the file itself, or for our stylesheets and scripts the
+        file without comments and spare whitespace (the source keeps its comments; pages stay light)."""
         if path not in self._contents:
             self._contents[path] = self._minified(path) if self.minified(path) else self.files[path].read_bytes()
         return self._contents[path]
@@ -210,7 +213,7 @@ class StaticFiles:
         self.digest(path)  # so that known has this file's entry, for its current stat
         signature, digest, minified = self._known[source]
         if minified is None:
-            minified = minify_css(source.read_text(encoding="utf-8")).encode("utf-8")
+            minified = self._minify(path, source.read_text(encoding="utf-8")).encode("utf-8")
             self._known[source] = (signature, digest, minified)
         return minified
 
@@ -233,14 +236,3 @@ def file_signature(path: Path) -> tuple:
     times), to know a file unchanged without reading it."""
     stat = path.stat()
     return stat.st_ino, stat.st_dev, stat.st_size, stat.st_mtime_ns, stat.st_ctime_ns
-
-
-def minify_css(css: str) -> str:
-    """Comments out, whitespace collapsed, spaces dropped next to braces, semicolons and commas.
-
-    Deliberately timid: spaces before ':' or inside selectors are kept, since 'a :hover' and
-    'a:hover' differ; this only removes what never carries meaning."""
-    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
-    css = re.sub(r"\s+", " ", css)
-    css = re.sub(r"\s*([{};,])\s*", r"\1", css)
-    return css.replace(";}", "}").strip() + "\n"

@@ -16,6 +16,8 @@ from markupsafe import Markup
 
 from tutor.views.tileview import HandView, ReadingView, SetView, TileView
 
+# The ids of a page's picture symbols (TileRenderer.picture_symbols): "pt-5s".
+PICTURE_TILE = "pt-"
 # Tile groups that are just tiles in a row; every other kind is a named set (role=group).
 _PLAIN = ("tiles", "concealed")
 
@@ -53,12 +55,23 @@ class TileRenderer:
         """Tiles in a sentence: ((123m [EEE]))."""
         return Markup('<span class="tiles-inline">' + "".join(self.set(v, sprite) for v in views) + "</span>")
 
-    def picture(self, views, sprite: str) -> Markup:
-        """A small picture of tiles (the fan card's 81): one image named once, its tiles bare svgs."""
+    def picture(self, views) -> Markup:
+        """A small picture of tiles (the fan card's 81): one image named once, its tiles bare svgs
+        that use the page's own symbols (picture_symbols)."""
         label = escape("; ".join(v.label for v in views))
-        inner = "".join(f'<span class="tile-set tile-set-{v.kind}">{"".join(_bare_tile(t, sprite) for t in v.tiles)}</span>'
+        inner = "".join(f'<span class="tile-set tile-set-{v.kind}">{"".join(_picture_tile(t) for t in v.tiles)}</span>'
                         for v in views)
         return Markup(f'<span class="tiles-inline" role="img" aria-label="{label}">{inner}</span>')
+
+    @staticmethod
+    def picture_symbols(pictures, sprite: str) -> Markup:
+        """Once on a page of pictures: a symbol for each tile they show, that uses the sprite's.
+        700 tiles on the fan card then each name a short local id instead of the sprite's address
+        (70 bytes less a tile, 45 KB on that page); the art is the sprite's all the same."""
+        symbols = sorted({t.symbol for views in pictures for v in views for t in v.tiles})
+        defined = "".join(f'<symbol id="{PICTURE_TILE}{symbol}" viewBox="0 0 60 80">'
+                          f'<use href="{escape(sprite)}#tile-{symbol}"/></symbol>' for symbol in symbols)
+        return Markup(f'<svg class="picture-symbols" aria-hidden="true">{defined}</svg>')
 
     def hand(self, hand: HandView, sprite: str) -> Markup:
         """A winning hand: declared sets apart, then the concealed tiles, the winning tile, the flowers."""
@@ -106,11 +119,13 @@ def _tile(view: TileView, sprite: str, turned_text: str) -> str:
             f'<text x="30" y="60">{view.char}</text><use href="{use}"/></svg>')
 
 
-def _bare_tile(view: TileView, sprite: str) -> str:
-    # Inside a picture that is named as a whole: no name or text fallback of its own.
-    use = f"{escape(sprite)}#tile-{view.symbol}"
+def _picture_tile(view: TileView) -> str:
+    # Inside a picture that is named as a whole: no name or text fallback of its own. The symbol
+    # has the tile's viewBox; the svg's size is site.css's (svg.tile) or card.css's.
+    use = f"#{PICTURE_TILE}{view.symbol}"
     if view.turned:
         return (f'<svg class="tile tile-turned" viewBox="0 0 80 60">'
                 f'<use href="{use}" width="60" height="80" transform="translate(80 0) rotate(90)"/></svg>')
-    classes = "tile tile-winning" if view.winning else "tile"
-    return f'<svg class="{classes}" viewBox="0 0 60 80"><use href="{use}"/></svg>'
+    if view.winning:
+        return f'<svg class="tile tile-winning"><use href="{use}"/></svg>'
+    return f'<svg><use href="{use}"/></svg>'  # sized as a tile by card.css: 700 of them
