@@ -1,6 +1,7 @@
 /* The hand calculator: a tile picker kept in step with the notation box, both ways, and the
    hand kept in the address. htmx sends the form to the backend and swaps in the result
-   (templates/fragments/calc_result.html); this script only builds the hand. Tiles are numbered
+   (templates/fragments/calc_result.html); this script only builds the hand. htmx is loaded the
+   first time there is a hand to send (htmx-on-demand.js), so a static host never fetches it. Tiles are numbered
    0..33 as in tutor/rules/tiles.py; their names and pictures are the picker's buttons, which the
    template drew from tutor.rules.tiles. Without this script the form still posts.
    Whether a backend answers is known before the first paint (html[data-backend-state], set by
@@ -229,8 +230,14 @@
     history.replaceState(null, "", q ? "?" + q : location.pathname);
     // 13 tiles: the waits; 14: the score, or the discards of a hand that does not win.
     if (!complete(state) && size(state) !== 13) { clearResult(); return; }
-    if (!backendDown && window.htmx) { window.htmx.trigger(form, "calc-change"); }
-    else if (backendDown && engine) { scoreHere(); }
+    if (!backendDown) { withHtmx(function (htmx) { htmx.trigger(form, "calc-change"); }); }
+    else if (engine) { scoreHere(); }
+  }
+
+  // htmx, once loaded; if it cannot be, the backend cannot be reached either.
+  function withHtmx(then) {
+    var load = window.tutorHtmx ? window.tutorHtmx() : Promise.reject(new Error("no htmx"));
+    load.then(function (htmx) { if (!backendDown) { then(htmx); } }, function () { showDown(true); });
   }
 
   // A hand that is not whole has no score: take the last one away, here and by the picker.
@@ -379,6 +386,17 @@
   // Which request is this? "Explain" sends the form too: its answer is where focus goes next.
   form.addEventListener("submit", function (event) {
     explaining = !!(event.submitter && event.submitter.closest(".why-not-ask"));
+    if (window.htmx && !backendDown) { return; }  // htmx sends it
+    // Not a page load: a request, from htmx once it is here, or an answer from the engine.
+    event.preventDefault();
+    var submitter = event.submitter;
+    if (backendDown) {
+      event.stopImmediatePropagation();  // nor htmx, if it came before the backend went down
+      if (engine) { scoreHere(); }
+      return;
+    }
+    // Sent again by a click once htmx is wired, so that it sends the button pressed ("Explain").
+    withHtmx(function () { if (submitter) { submitter.click(); } else { form.requestSubmit(); } });
   });
   form.addEventListener("calc-change", function () { explaining = false; });
   // An answer for a hand that has changed since (undone, cleared, edited) is not shown. Requests
@@ -439,14 +457,8 @@
   showTotal(result.querySelector("[data-summary]"));
   var backendState = root.getAttribute("data-backend-state");
   function scoreFromAddress() {
-    if (!complete(state) || haveResult || !window.htmx) { return; }
-    // htmx wires the form on DOMContentLoaded (its listener is first, as its script is), which comes
-    // after this deferred script has run.
-    if (document.readyState !== "complete") {
-      document.addEventListener("DOMContentLoaded", function () { window.htmx.trigger(form, "calc-change"); });
-    } else {
-      window.htmx.trigger(form, "calc-change");
-    }
+    if (!complete(state) || haveResult) { return; }
+    withHtmx(function (htmx) { htmx.trigger(form, "calc-change"); });
   }
   if (backendState === "none") {
     showDown(complete(state) && !haveResult);

@@ -1,7 +1,7 @@
 /* Check questions in lessons.
 
    With a backend, a question is graded by it through htmx: htmx (52 KB) is loaded on the first
-   check only, so a lesson stays light for readers who never check; the backend's verdict
+   check only (htmx-on-demand.js), so a lesson stays light for readers who never check; the backend's verdict
    (templates/fragments/lesson_check.html) is swapped into the feedback.
    Without one (a static host, or the backend down), the page grades itself from the answer
    written into it, as before. A static host is known before any request: api/status.js, which the
@@ -10,10 +10,7 @@
 (function () {
   "use strict";
 
-  var script = document.currentScript;
-  var htmxSrc = script ? script.getAttribute("data-htmx") : null;
   var backend = "unknown"; // "up" once the backend answered, "down" once it failed
-  var loading = null;
 
   function show(form, right, source, message) {
     var feedback = form.querySelector("[data-feedback]");
@@ -43,18 +40,7 @@
   }
 
   function loadHtmx() {
-    if (window.htmx) { return Promise.resolve(window.htmx); }
-    if (!htmxSrc || !window.Promise) { return Promise.reject(new Error("no htmx")); }
-    if (!loading) {
-      loading = new Promise(function (resolve, reject) {
-        var tag = document.createElement("script");
-        tag.src = htmxSrc;
-        tag.onload = function () { return window.htmx ? resolve(window.htmx) : reject(new Error("no htmx")); };
-        tag.onerror = function () { reject(new Error("htmx did not load")); };
-        document.head.appendChild(tag);
-      });
-    }
-    return loading;
+    return window.tutorHtmx ? window.tutorHtmx() : Promise.reject(new Error("no htmx on this page"));
   }
 
   function isQuestion(element) {
@@ -71,11 +57,6 @@
       return;
     }
     loadHtmx().then(function (htmx) {
-      // htmx reads its settings and looks for forms when the page has loaded; loaded later, it may
-      // have missed that moment, so give it both (the same settings again, every question).
-      var meta = document.querySelector("meta[name='htmx-config']");
-      if (meta) { try { Object.assign(htmx.config, JSON.parse(meta.content)); } catch (e) { /* keep defaults */ } }
-      document.querySelectorAll("form.question").forEach(function (each) { htmx.process(each); });
       htmx.trigger(form, "submit");
     }, function () {
       backend = "down";

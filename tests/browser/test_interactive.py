@@ -49,8 +49,17 @@ def build_by_clicking(page, *, tap: bool = False) -> None:
 # ------------------------------------------------------------------------------- calculator
 
 
+def htmx_requests(page) -> list:
+    asked = []
+    page.on("request", lambda request: asked.append(request.url) if "/htmx.min.js" in request.url else None)
+    return asked
+
+
 def test_build_a_hand_by_clicking(page, live_server):
+    asked = htmx_requests(page)
     page.goto(live_server.url + "/calculator/")
+    expect(page.locator("[data-grid] button").first).to_be_visible()
+    assert asked == []  # htmx comes with the first hand to send, not with the page
     build_by_clicking(page)
     expect(page.locator("#calc-h")).to_have_value("[EEE] 123m 456p 55789s")
     expect(page.locator("#calc-win")).to_have_value("5s")
@@ -60,6 +69,7 @@ def test_build_a_hand_by_clicking(page, live_server):
     # The address holds the hand, so the result can be shared.
     query = parse_qs(urlsplit(page.url).query)
     assert query == {"h": ["[EEE] 123m 456p 55789s"], "win": ["5s"]}
+    assert len(asked) == 1
     # Undo takes back the last tile; the notation follows.
     page.get_by_role("button", name="Undo").click()
     expect(page.locator("#calc-h")).to_have_value("[EEE] 123m 456p 5789s")
@@ -273,7 +283,10 @@ def test_calculator_without_javascript_posts_the_form(browser, live_server):
 
 
 def test_answer_a_lesson_question(page, live_server):
+    asked = htmx_requests(page)
     page.goto(live_server.url + "/lessons/tiles/")
+    page.wait_for_load_state("networkidle")
+    assert asked == []  # a reader who never checks never fetches htmx
     question = page.locator("form.question").first
     answer = int(question.get_attribute("data-answer"))
     wrong = 0 if answer else 1
@@ -287,6 +300,7 @@ def test_answer_a_lesson_question(page, live_server):
     question.get_by_role("button", name="Check").click()
     expect(feedback.locator("[data-verdict='right']")).to_contain_text("Right.")
     expect(feedback).to_have_class("feedback right")
+    assert len(asked) == 1
     assert page.script_errors == []
 
 
@@ -326,7 +340,19 @@ def test_static_host_quiz_comes_from_the_bank(page, static_server):
     expect(page.locator("#quiz-answer .hand")).to_have_attribute("aria-label", spoken(P.QuizKey("fan", 1, fan="seven-pairs").deal()))
 
 
+def test_static_host_calculator_never_fetches_htmx(page, static_server):
+    asked = htmx_requests(page)
+    page.goto(static_server + "/calculator/")
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("html")).to_have_attribute("data-backend-state", "none")
+    page.get_by_label("Concealed tile").check()
+    pick(page, "1 of characters")
+    expect(page.locator("[data-count]")).to_have_text("(1/14)")
+    assert asked == []
+
+
 def test_static_host_lesson_question_is_graded_in_the_page(page, static_server):
+    asked = htmx_requests(page)
     page.goto(static_server + "/lessons/tiles/")
     question = page.locator("form.question").first
     answer = question.get_attribute("data-answer")
@@ -336,6 +362,7 @@ def test_static_host_lesson_question_is_graded_in_the_page(page, static_server):
     expect(feedback).to_have_class("feedback right")
     expect(feedback).to_contain_text("Right.")
     expect(feedback.locator("[data-explain]")).to_be_visible()  # from the page, not from a server
+    assert asked == []
 
 
 # The calculator on a static host scores in the browser: tests/browser/test_offline_engine.py.
