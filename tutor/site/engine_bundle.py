@@ -15,7 +15,6 @@ its hash changes only when what it holds changes.
 from __future__ import annotations
 
 import hashlib
-import importlib.metadata
 import importlib.util
 import io
 import json
@@ -46,11 +45,9 @@ def bundle_sources(site: Site) -> dict[str, Path | bytes]:
     for name in THIRD_PARTY:
         spec = importlib.util.find_spec(name)
         assert spec and spec.submodule_search_locations, f"{name} is not installed as a package"
-        _add_tree(files, Path(next(iter(spec.submodule_search_locations))), name)
-        dist = importlib.metadata.distribution(name)
-        for file in dist.files or ():
-            if "licen" in file.name.lower():
-                files[f"licences/{dist.metadata['Name']}-{dist.version}-{file.name}"] = Path(file.locate())
+        package = Path(next(iter(spec.submodule_search_locations)))
+        _add_tree(files, package, name)
+        files.update(_licences(package))
     for file in sorted((site.root / TEMPLATES).rglob("*.html")):
         files[f"{TEMPLATES}/{file.relative_to(site.root / TEMPLATES).as_posix()}"] = file
     config = site.config
@@ -62,6 +59,26 @@ def bundle_sources(site: Site) -> dict[str, Path | bytes]:
     data = frame_data(config, versions, site.frame.pages)
     files[FRAME_FILE] = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1).encode("utf-8")
     return files
+
+
+def _licences(package: Path) -> dict[str, Path]:
+    """{'licences/<Name>-<version>-<file>': file} of the distribution that installed a package,
+    from the .dist-info folder beside it (its RECORD lists the package's files, its METADATA names
+    it). Read directly: importlib.metadata would import the email package to read two fields."""
+    site_packages = package.parent
+    for info in sorted(site_packages.glob("*.dist-info")):
+        record = [line.rsplit(",", 2)[0] for line in (info / "RECORD").read_text(encoding="utf-8").splitlines() if line]
+        if not any(path.startswith(f"{package.name}/") for path in record):
+            continue
+        fields = {}
+        for line in (info / "METADATA").read_text(encoding="utf-8").splitlines():
+            if not line:
+                break  # the headers end at the first blank line
+            key, _, value = line.partition(":")
+            fields.setdefault(key.strip(), value.strip())
+        return {f"licences/{fields['Name']}-{fields['Version']}-{Path(path).name}": site_packages / path
+                for path in record if "licen" in Path(path).name.lower()}
+    raise AssertionError(f"no .dist-info folder lists {package.name}: it is not installed as a distribution")
 
 
 def bundle_files(site: Site) -> dict[str, bytes]:
