@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_site_build import FAKE, ROOT, make_project, site_files
 
-from tutor.site import build_site
+from tutor.site import build_site, watch
 from tutor.site.memory import BuildMemory
 from tutor.views.problems import BuildFailed
 
@@ -201,3 +201,29 @@ def test_the_output_folder_replaced_between_builds(rebuilder, tmp_path):
     build_site(rebuilder.project, other, engine=FAKE, memory=rebuilder.memory)  # another folder, same memory
     rebuilder.assert_same_as_a_clean_build()
     assert site_files(other) == site_files(rebuilder.site)
+
+
+def test_watch_keeps_its_builds_in_memory(project, monkeypatch):
+    """The watcher's rebuild after an edit renders that page alone, with every page's template
+    but that one's kept: the edited page is the only page file written again."""
+    monkeypatch.setattr("tutor.site.build.default_engine", lambda: FAKE)
+    page = project / "content" / "glossary.md"
+    templated, inodes = [], []
+    original = __import__("tutor.site.kinds", fromlist=["source_page"]).source_page
+    monkeypatch.setattr("tutor.site.build.source_page",
+                        lambda site, source, done: templated.append(source.path) or original(site, source, done))
+
+    def on_build(code):
+        assert code == 0
+        inodes.append({name: (project / "site" / name).stat().st_ino for name in site_files(project / "site")})
+        if len(inodes) == 1:
+            templated.clear()
+            page.write_text(page.read_text() + "\nA new line.\n")
+            stamp = page.stat().st_mtime_ns + 1_000_000_000
+            os.utime(page, ns=(stamp, stamp))
+
+    watch(project, rounds=2, interval=0.01, on_build=on_build)
+    assert len(inodes) == 2
+    assert templated == ["glossary.md"]
+    changed = sorted(name for name in inodes[1] if inodes[1][name] != inodes[0].get(name))
+    assert changed == ["glossary/index.html", "offline-manifest.json", "sw.js"]
