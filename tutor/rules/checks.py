@@ -286,10 +286,18 @@ CLOSED_WAIT = _reading_gate(lambda r: r.win_role == "closed")
 SINGLE_WAIT = _reading_gate(lambda r: r.win_role == "single")
 
 
+# (kind, size) -> the patterns that some gate asks `size` chows or pungs to make, filled in by
+# _makes: only these are looked for, so a reading's combinations hold nothing that no fan reads.
+_ASKED: dict[tuple[str, int], list[Callable]] = {}
+
+
 def _makes(kind: str, size: int, pattern) -> Gate:
     """`size` of the reading's chows (kind "chow") or pungs ("pung") make `pattern`, one of
     the patterns of combinations below: exact, so a combination fan is checked only when it occurs."""
     key = (kind, size, pattern)
+    asked = _ASKED.setdefault((kind, size), [])
+    if pattern not in asked:
+        asked.append(pattern)
     return _reading_gate(lambda r: key in r.combinations)
 
 
@@ -777,18 +785,23 @@ def _pungs_mixed_same(sh: _Facts) -> bool:
     return sh.tiles[-1] < 27 and _mixed_same(sh)
 
 
-_PATTERNS = (
-    _identical, _pure_shifted, _mixed_same, _mixed_shifted, _pure_straight, _mixed_straight, _six_in_a_row,
-    _terminal_chows, _pungs_stepping, _pungs_mixed_shifted, _pungs_mixed_same,
-)
+def _suits_may_pattern(tiles: tuple[int, ...]) -> bool:
+    """Could these sorted set tiles make an asked pattern, by their suits alone? Every pattern of
+    three sets lies in one suit or spans all three, and every pattern of four lies in one suit
+    (tests/test_checks.py holds this to _patterns); skipping the rest before _patterns keeps its
+    cache to the few keys that can make something."""
+    if len(tiles) == 2:
+        return True
+    low, high = tiles[0] // 9, tiles[-1] // 9
+    return low == high or (len(tiles) == 3 and tiles[1] // 9 not in (low, high))
 
 
 @lru_cache(maxsize=1 << 13)  # bounded; the combinations of two or three sets, which recur most, number a few thousand
-def _patterns(tiles: tuple[int, ...]) -> frozenset:
-    """The patterns these sorted set tiles make."""
+def _patterns(kind: str, tiles: tuple[int, ...]) -> tuple[Callable, ...]:
+    """The patterns asked of `kind` that these sorted set tiles make."""
     suits = {t // 9 for t in tiles}
     facts = _Facts(tiles, tuple(sorted(t % 9 for t in tiles)), len(suits) == 1, len(suits) == 3 and len(tiles) == 3)
-    return frozenset(pattern for pattern in _PATTERNS if pattern(facts))
+    return tuple(pattern for pattern in _ASKED[kind, len(tiles)] if pattern(facts))
 
 
 @lru_cache(maxsize=1 << 13)  # bounded; keyed by the tiles of a reading's chows (or pungs), a shape that recurs
@@ -798,8 +811,13 @@ def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozens
     `tiles`, in the order of itertools.combinations}, and the keys as (kind, size, pattern)."""
     index: dict[tuple[int, Callable], list[tuple[int, ...]]] = {}
     for size in range(2, len(tiles) + 1):
+        if (kind, size) not in _ASKED:
+            continue
         for positions in combinations(range(len(tiles)), size):
-            for pattern in _patterns(tuple(sorted([tiles[p] for p in positions]))):
+            chosen = tuple(sorted([tiles[p] for p in positions]))
+            if not _suits_may_pattern(chosen):
+                continue
+            for pattern in _patterns(kind, chosen):
                 index.setdefault((size, pattern), []).append(positions)
     return {key: tuple(found) for key, found in index.items()}, frozenset((kind, *key) for key in index)
 
