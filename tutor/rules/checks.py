@@ -7,12 +7,12 @@ A check looks at one reading of the hand (a View, tutor.rules.reading) and answe
 
 Each check names a gate: a test that must hold for the fan to occur at all. The scorer
 runs a check only when its gate holds, so most checks are never run on a hand. A gate
-reads only the shape of the hand (HandShape: the situation, the kinds of tile, the declared
-sets) or of the reading (ReadingShape: its form, how many chows and pungs of each sort,
-the patterns its sets make ...); many hands share a shape, so the scorer asks the gates
-once per shape, and a gate can be as exact as the shape allows at no cost per hand. A
-check whose gate fails is run later only if someone asks why its fan is not counted, and
-then gives its reason.
+reads only one shape of the hand (WinShape, TileShape, MeldShape: how it was won, the kinds
+of tile, the declared sets) or of the reading (ReadingShape: its form, how many chows and
+pungs of each sort ...; chow_patterns and pung_patterns: the patterns its sets make); many
+hands share a shape, so the scorer asks the gates once per shape, and a gate can be as
+exact as the shape allows at no cost per hand. A check whose gate fails is run later only
+if someone asks why its fan is not counted, and then gives its reason.
 
 Checks know nothing of the combination principles: they report what the tiles show.
 Which occurrences survive non-repeat, account-once and the rest is decided in
@@ -61,15 +61,15 @@ SPECIAL_FORM_NAMES = {
 
 
 class Gate(NamedTuple):
-    """A cheap test that must hold for a fan to occur. It reads the shape of the hand
-    (HandShape) when per_hand, else the shape of the reading (ReadingShape): a few small
-    facts, so that the scorer can work out once per shape which checks to run."""
+    """A cheap test that must hold for a fan to occur. It reads one shape (see below): a
+    few small facts of the hand or of the reading, so that the scorer can work out once
+    per shape which checks to run."""
 
-    test: Callable  # HandShape -> bool, or ReadingShape -> bool
-    per_hand: bool
+    test: Callable  # shape -> bool
+    shape: Callable  # View -> the shape the test reads: one of HAND_SHAPES or READING_SHAPES
 
     def holds(self, view: View) -> bool:
-        return self.test(hand_shape(view) if self.per_hand else reading_shape(view))
+        return self.test(self.shape(view))
 
 
 class Check(NamedTuple):
@@ -95,23 +95,17 @@ def check(slug: str, when: Gate):
     return bind
 
 
-def _hand_gate(test: Callable[[HandShape], bool]) -> Gate:
-    return Gate(test, per_hand=True)
-
-
-def _reading_gate(test: Callable[[ReadingShape], bool]) -> Gate:
-    return Gate(test, per_hand=False)
-
-
 # ------------------------------------------------------------------ the shapes the gates read
 # Many hands share a shape, and a shape lets the same checks through; so the scorer asks the
 # gates once per shape (tutor.rules.engine keeps the answers), and a gate may be as exact as
-# the shape allows at no cost per hand.
+# the shape allows at no cost per hand. The shapes are small and apart (how the hand was won,
+# its tiles, its declared sets; the sets of a reading, the patterns its chows and its pungs
+# make) because a shape that held all of these would rarely recur, and a shape met for the
+# first time costs every gate that reads it.
 
 
-class HandShape(NamedTuple):
-    """The facts of a hand that the per-hand gates read: the situation, the kinds of tile
-    held and the declared sets. Never the division, so it serves every reading of the hand."""
+class WinShape(NamedTuple):
+    """How the hand was won."""
 
     self_drawn: bool
     last_wall_tile: bool
@@ -119,6 +113,23 @@ class HandShape(NamedTuple):
     robbing_kong: bool
     flowers: bool
     last_of_its_kind: bool  # the winning tile may be the last of its kind
+
+
+def win_shape(view: View) -> WinShape:
+    win = view.win
+    return WinShape(
+        view.self_drawn,
+        view.last_wall_tile,
+        view.replacement_tile,
+        view.robbing_kong,
+        view.flowers > 0,
+        view.last_tile or any(win in m.tiles for m in view.hand.open_melds),
+    )  # in the order of the fields
+
+
+class TileShape(NamedTuple):
+    """The kinds of tile the hand holds."""
+
     suits: int  # how many of the three suits the hand holds
     honors: bool
     only_green: bool
@@ -129,25 +140,11 @@ class HandShape(NamedTuple):
     only_even_suit_tiles: bool
     rank_band: tuple[int, int] | None  # (lowest, highest) rank 0-8 of a hand of suit tiles within 6-9, 1-4 or 4-6
     four_alike_not_a_kong: bool
-    melds: int  # declared sets
-    claimed_sets: int  # declared sets claimed from others (all but the concealed kongs)
-    kongs: int
-    concealed_kongs: int
 
 
-def hand_shape(view: View) -> HandShape:
-    hand = view.hand
+def tile_shape(view: View) -> TileShape:
     distinct = view.distinct
-    kongs = hand.kongs
-    claimed = hand.open_melds
-    win = view.win
-    return HandShape(
-        view.self_drawn,
-        view.last_wall_tile,
-        view.replacement_tile,
-        view.robbing_kong,
-        view.flowers > 0,
-        view.last_tile or any(win in m.tiles for m in claimed),
+    return TileShape(
         len(view.suits),
         bool(view.honors),
         distinct <= GREEN_TILES,
@@ -158,10 +155,6 @@ def hand_shape(view: View) -> HandShape:
         distinct <= EVEN_TILES,
         _rank_band_of(view),
         _four_alike_not_a_kong(view),
-        len(hand.melds),
-        len(claimed),
-        len(kongs),
-        sum(1 for m in kongs if m.concealed) if kongs else 0,
     )  # in the order of the fields
 
 
@@ -181,8 +174,30 @@ def _rank_band_of(view: View) -> tuple[int, int] | None:
     return (low, high) if low >= 5 or high <= 3 or (low >= 3 and high <= 5) else None
 
 
+class MeldShape(NamedTuple):
+    """The declared sets, and whether the hand was self-drawn (which the concealed-hand fans read with them)."""
+
+    self_drawn: bool
+    melds: int  # declared sets
+    claimed_sets: int  # declared sets claimed from others (all but the concealed kongs)
+    kongs: int
+    concealed_kongs: int
+
+
+def meld_shape(view: View) -> MeldShape:
+    hand = view.hand
+    kongs = hand.kongs
+    return MeldShape(
+        view.self_drawn,
+        len(hand.melds),
+        len(hand.open_melds),
+        len(kongs),
+        sum(1 for m in kongs if m.concealed) if kongs else 0,
+    )  # in the order of the fields
+
+
 class ReadingShape(NamedTuple):
-    """The facts of one reading that the other gates read."""
+    """The sets of one reading: how many of each sort, its pair and the wait it scores."""
 
     form: str
     chows: int
@@ -193,7 +208,6 @@ class ReadingShape(NamedTuple):
     terminal_or_honor_pung: bool
     pair: str  # of the standard form: "five" (a 5), "end" (a terminal or honor), "other"; "" with no pair
     win_role: str | None
-    combinations: frozenset  # (kind, size, pattern) for each pattern some chows or pungs make (see _makes)
 
 
 def reading_shape(view: View) -> ReadingShape:
@@ -214,8 +228,37 @@ def reading_shape(view: View) -> ReadingShape:
         any(T.is_terminal_or_honor(sets[i].tile) for i in pungs),
         pair_kind,
         view.win_role,
-        _combinations(view, "chow")[1] | _combinations(view, "pung")[1],
     )  # in the order of the fields
+
+
+def chow_patterns(view: View) -> frozenset:
+    """(kind, size, pattern) for each pattern asked of chows that some of the reading's chows make (see _makes)."""
+    return _combinations(view, "chow")[1]
+
+
+def pung_patterns(view: View) -> frozenset:
+    """As chow_patterns, for the reading's suit pungs."""
+    return _combinations(view, "pung")[1]
+
+
+HAND_SHAPES = (win_shape, tile_shape, meld_shape)  # shared by every reading of a hand
+READING_SHAPES = (reading_shape, chow_patterns, pung_patterns)
+
+
+def _win_gate(test: Callable[[WinShape], bool]) -> Gate:
+    return Gate(test, win_shape)
+
+
+def _tile_gate(test: Callable[[TileShape], bool]) -> Gate:
+    return Gate(test, tile_shape)
+
+
+def _meld_gate(test: Callable[[MeldShape], bool]) -> Gate:
+    return Gate(test, meld_shape)
+
+
+def _reading_gate(test: Callable[[ReadingShape], bool]) -> Gate:
+    return Gate(test, reading_shape)
 
 
 # ------------------------------------------------------------------ the gates
@@ -223,46 +266,45 @@ def reading_shape(view: View) -> ReadingShape:
 # check on hands whose gates fail and finds none that occurs).
 
 # the situation
-SELF_DRAWN = _hand_gate(lambda h: h.self_drawn)
-LAST_TILE_DRAWN = _hand_gate(lambda h: h.last_wall_tile and h.self_drawn)
-LAST_TILE_CLAIMED = _hand_gate(lambda h: h.last_wall_tile and not h.self_drawn)
-REPLACEMENT_TILE = _hand_gate(lambda h: h.replacement_tile)
-ROBBING_KONG = _hand_gate(lambda h: h.robbing_kong)
-FLOWERS = _hand_gate(lambda h: h.flowers)
-LAST_OF_ITS_KIND = _hand_gate(lambda h: h.last_of_its_kind)
-NEVER = _hand_gate(lambda h: False)  # decided by the scorer itself (Chicken Hand)
+SELF_DRAWN = _win_gate(lambda h: h.self_drawn)
+LAST_TILE_DRAWN = _win_gate(lambda h: h.last_wall_tile and h.self_drawn)
+LAST_TILE_CLAIMED = _win_gate(lambda h: h.last_wall_tile and not h.self_drawn)
+REPLACEMENT_TILE = _win_gate(lambda h: h.replacement_tile)
+ROBBING_KONG = _win_gate(lambda h: h.robbing_kong)
+FLOWERS = _win_gate(lambda h: h.flowers)
+LAST_OF_ITS_KIND = _win_gate(lambda h: h.last_of_its_kind)
+NEVER = _win_gate(lambda h: False)  # decided by the scorer itself (Chicken Hand)
 # the tiles
-ONE_SUIT_ONLY = _hand_gate(lambda h: h.suits == 1 and not h.honors)
-ONE_SUIT_AND_HONORS = _hand_gate(lambda h: h.suits == 1 and h.honors)
-ONE_SUIT_CONCEALED = _hand_gate(lambda h: h.suits == 1 and not h.honors and not h.melds)
-TWO_SUITS = _hand_gate(lambda h: h.suits == 2)
-NO_SUITS = _hand_gate(lambda h: not h.suits)
-NO_HONORS = _hand_gate(lambda h: not h.honors)
-FIVE_KINDS = _hand_gate(lambda h: h.suits == 3 and h.honors)
-ONLY_GREEN = _hand_gate(lambda h: h.only_green)
-ONLY_REVERSIBLE = _hand_gate(lambda h: h.only_reversible)
-ONLY_TERMINALS = _hand_gate(lambda h: h.only_terminals)
-ONLY_TERMINALS_OR_HONORS = _hand_gate(lambda h: h.only_terminals_or_honors)
-NO_TERMINALS_OR_HONORS = _hand_gate(lambda h: h.no_terminals_or_honors)
-EVEN_SUIT_TILES_ONLY = _hand_gate(lambda h: h.only_even_suit_tiles)
-FOUR_ALIKE_NOT_A_KONG = _hand_gate(lambda h: h.four_alike_not_a_kong)
+ONE_SUIT_ONLY = _tile_gate(lambda h: h.suits == 1 and not h.honors)
+ONE_SUIT_AND_HONORS = _tile_gate(lambda h: h.suits == 1 and h.honors)
+TWO_SUITS = _tile_gate(lambda h: h.suits == 2)
+NO_SUITS = _tile_gate(lambda h: not h.suits)
+NO_HONORS = _tile_gate(lambda h: not h.honors)
+FIVE_KINDS = _tile_gate(lambda h: h.suits == 3 and h.honors)
+ONLY_GREEN = _tile_gate(lambda h: h.only_green)
+ONLY_REVERSIBLE = _tile_gate(lambda h: h.only_reversible)
+ONLY_TERMINALS = _tile_gate(lambda h: h.only_terminals)
+ONLY_TERMINALS_OR_HONORS = _tile_gate(lambda h: h.only_terminals_or_honors)
+NO_TERMINALS_OR_HONORS = _tile_gate(lambda h: h.no_terminals_or_honors)
+EVEN_SUIT_TILES_ONLY = _tile_gate(lambda h: h.only_even_suit_tiles)
+FOUR_ALIKE_NOT_A_KONG = _tile_gate(lambda h: h.four_alike_not_a_kong)
 
 
 def _ranks_within(low: int, high: int) -> Gate:
     """Suit tiles only, of ranks low..high (1-9)."""
-    return _hand_gate(lambda h: h.rank_band is not None and low - 1 <= h.rank_band[0] and h.rank_band[1] <= high - 1)
+    return _tile_gate(lambda h: h.rank_band is not None and low - 1 <= h.rank_band[0] and h.rank_band[1] <= high - 1)
 
 
 # the declared sets
-ONE_KONG = _hand_gate(lambda h: h.kongs == 1)
-TWO_KONGS = _hand_gate(lambda h: h.kongs == 2)
-THREE_KONGS = _hand_gate(lambda h: h.kongs == 3)
-FOUR_KONGS = _hand_gate(lambda h: h.kongs == 4)
-ONE_CONCEALED_KONG = _hand_gate(lambda h: h.concealed_kongs == 1)
-TWO_CONCEALED_KONGS = _hand_gate(lambda h: h.concealed_kongs == 2)
-NO_CLAIMED_SETS_ON_A_DISCARD = _hand_gate(lambda h: not h.claimed_sets and not h.self_drawn)
-NO_CLAIMED_SETS_SELF_DRAWN = _hand_gate(lambda h: not h.claimed_sets and h.self_drawn)
-FOUR_CLAIMED_SETS = _hand_gate(lambda h: h.claimed_sets == 4)
+ONE_KONG = _meld_gate(lambda h: h.kongs == 1)
+TWO_KONGS = _meld_gate(lambda h: h.kongs == 2)
+THREE_KONGS = _meld_gate(lambda h: h.kongs == 3)
+FOUR_KONGS = _meld_gate(lambda h: h.kongs == 4)
+ONE_CONCEALED_KONG = _meld_gate(lambda h: h.concealed_kongs == 1)
+TWO_CONCEALED_KONGS = _meld_gate(lambda h: h.concealed_kongs == 2)
+NO_CLAIMED_SETS_ON_A_DISCARD = _meld_gate(lambda h: not h.claimed_sets and not h.self_drawn)
+NO_CLAIMED_SETS_SELF_DRAWN = _meld_gate(lambda h: not h.claimed_sets and h.self_drawn)
+FOUR_CLAIMED_SETS = _meld_gate(lambda h: h.claimed_sets == 4)
 # the reading
 SEVEN_PAIRS_FORM = _reading_gate(lambda r: r.form == SEVEN_PAIRS)
 THIRTEEN_ORPHANS_FORM = _reading_gate(lambda r: r.form == THIRTEEN_ORPHANS)
@@ -298,7 +340,7 @@ def _makes(kind: str, size: int, pattern) -> Gate:
     asked = _ASKED.setdefault((kind, size), [])
     if pattern not in asked:
         asked.append(pattern)
-    return _reading_gate(lambda r: key in r.combinations)
+    return Gate(lambda patterns: key in patterns, chow_patterns if kind == "chow" else pung_patterns)
 
 
 # ------------------------------------------------------------------ helpers
@@ -624,7 +666,8 @@ def all_even_pungs(view: View) -> Found:
     return Miss(build=lambda: "needs only even suit tiles; this hand has " + _list(t for t in view.tiles if not even(t)))
 
 
-@check("nine-gates", when=ONE_SUIT_CONCEALED)
+# The gate reads the tiles only (the tile shape leaves out the declared sets); the check asks for a concealed hand.
+@check("nine-gates", when=ONE_SUIT_ONLY)
 def nine_gates(view: View) -> Found:
     if view.hand.melds:
         return Miss("needs a concealed hand with no declared sets")
