@@ -81,7 +81,10 @@ _READING_CHECKS = tuple((shape, _checks_by_shape(shape)) for shape in READING_SH
 
 def _hand_checks(view: View) -> tuple:
     """The checks whose per-hand gates hold (read off any reading of the hand)."""
-    return tuple(found for shape, checks in _HAND_CHECKS for found in checks(shape(view)))
+    found: tuple = ()
+    for shape, checks in _HAND_CHECKS:
+        found += checks(shape(view))
+    return found
 
 
 # ---------------------------------------------------------------------------- scoring one reading

@@ -33,6 +33,12 @@ IMPLIED = {
     for key, rules in EDITION_RULES.items()
 }
 _IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
+# (implied fan id, implying fan id) -> its ExcludedFan: the entry depends on the two fans only, so
+# it is made once (an ExcludedFan never changes) rather than once per reading.
+_IMPLIED_ENTRY = {
+    (implied, row.id): ExcludedFan(FAN_BY_ID[implied], _IMPLIED_REASON[row.id], row, "non-repeat")
+    for ids in IMPLIED.values() for row in FANS for implied in ids[row.id]
+}
 
 
 def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
@@ -94,7 +100,8 @@ def non_repeat(tally: Tally) -> None:
     """
     hits = tally.hits
     implied_by = IMPLIED[tally.edition.key]
-    for fan_id in by_rank(list(hits), tally):
+    # A fan that implies none does nothing here, so only the others are put in rank order.
+    for fan_id in by_rank([fid for fid in hits if implied_by[fid]], tally):
         if fan_id not in hits:
             continue
         for implied in implied_by[fan_id]:
@@ -103,7 +110,8 @@ def non_repeat(tally: Tally) -> None:
             if fan_id in _SETS_FANS and implied in _SETS_FANS:
                 _drop_set_level(tally, fan_id, implied)
             else:
-                tally.drop(implied, _IMPLIED_REASON[fan_id], fan_id, "non-repeat")
+                del hits[implied]
+                tally.excluded.append(_IMPLIED_ENTRY[implied, fan_id])
 
 
 def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
@@ -118,7 +126,8 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
             ExcludedFan(FAN_BY_ID[implied], f"the sets of {by.name} do not score it again (non-repeat)", by, "non-repeat")
         )
     else:
-        tally.drop(implied, _IMPLIED_REASON[by_id], by_id, "non-repeat")
+        del tally.hits[implied]
+        tally.excluded.append(_IMPLIED_ENTRY[implied, by_id])
 
 
 def absorb(tally: Tally) -> None:

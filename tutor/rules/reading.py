@@ -63,6 +63,8 @@ class Miss:
 
 Found = list[Occurrence] | Miss  # what a check returns
 
+_ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every set of a reading, by how many it has
+
 
 class HandFacts:
     """The hand and how it was won: the facts that every reading of it shares."""
@@ -111,7 +113,7 @@ class View:
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
     (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
-    pungs, wind_pungs and dragon_pungs (indices into sets), win_role. The rest are cached
+    pungs, wind_pungs and dragon_pungs (indices into sets), win_role; scratch. The rest are cached
     properties.
     """
 
@@ -121,6 +123,9 @@ class View:
         sets = division.sets
         pair = division.pair
         d["division"] = division
+        # Room for facts that checks work out once per reading (tutor.rules.checks keeps its
+        # combinations of sets here); every reading uses it, so it is made here, not on first use.
+        d["scratch"] = {}
         d["sets"] = sets
         d["pair"] = pair
         d["form"] = division.form
@@ -164,9 +169,9 @@ class View:
 
     # ---------------------------------------------------------------- derived facts
 
-    @cached
+    @property
     def all_sets(self) -> frozenset[int]:
-        return frozenset(range(len(self.sets)))
+        return _ALL_SETS[len(self.sets)]
 
     @cached
     def groups_with_pair(self) -> list[Group]:
@@ -202,11 +207,6 @@ class View:
     def only_wait(self) -> bool:
         return self.facts.only_wait
 
-    @cached
-    def scratch(self) -> dict:
-        """Room for facts that checks work out once per reading (tutor.rules.checks keeps its
-        combinations of sets here)."""
-        return {}
 
     def _won_by_discard(self, index: int) -> bool:
         """Did the winning discard complete this concealed pung (making it count as melded)?
