@@ -172,15 +172,13 @@ def account_once(tally: Tally) -> None:
     if not sets_fans:
         return
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    if len(candidates) <= 1 or _all_fit(candidates, len(tally.view.sets)):
+    if len(candidates) <= 1:
+        return
+    clashes = _clashes(candidates)
+    if not any(clashes) and _all_link(candidates, len(tally.view.sets)):
         return  # every fan made of sets counts: nothing to choose
     n = len(candidates)
     points = [tally.points[fid] for fid, _ in candidates]  # highest first, as the candidates are ranked
-    # The candidates of the same fan that share a set with each one (non-identical), as bits.
-    clashes = [
-        sum(1 << j for j, (other_id, other) in enumerate(candidates) if j != i and other_id == fid and other.sets & occ.sets)
-        for i, (fid, occ) in enumerate(candidates)
-    ]
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
     chosen: list[int] = []
@@ -223,12 +221,26 @@ def account_once(tally: Tally) -> None:
             del tally.hits[fid]
 
 
-def _all_fit(candidates, sets: int) -> bool:
-    """Do all the candidates count together (no set used twice by one fan, no loop of sets)?"""
-    linked: list[int] | None = list(range(sets))
+def _clashes(candidates) -> list[int]:
+    """For each candidate, the candidates of the same fan that share a set with it (non-identical),
+    as bits. The candidates of one fan stand together (they are listed fan by fan), so each is
+    compared with the rest of its own fan's run only."""
+    n = len(candidates)
+    clashes = [0] * n
     for i, (fid, occ) in enumerate(candidates):
-        if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in range(i)):
-            return False
+        j = i + 1
+        while j < n and candidates[j][0] == fid:
+            if candidates[j][1].sets & occ.sets:
+                clashes[i] |= 1 << j
+                clashes[j] |= 1 << i
+            j += 1
+    return clashes
+
+
+def _all_link(candidates, sets: int) -> bool:
+    """Do all the candidates link their sets without closing a loop (account-once)?"""
+    linked: list[int] | None = list(range(sets))
+    for _, occ in candidates:
         linked = _link(linked, occ.sets)
         if linked is None:
             return False
