@@ -162,6 +162,7 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
     fans = []
     points = tally.points
     view = tally.view
+    hand_tiles = view.tiles  # sorted already: a fan of the whole hand shows them as they are
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
         if len(occurrences) == 1:
@@ -169,7 +170,8 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
         else:
             tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
             reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
-        fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], tuple(sorted(tiles)), reason))
+        shown = tiles if tiles is hand_tiles else tuple(sorted(tiles))
+        fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], shown, reason))
     excluded = _merge_excluded(tally.excluded) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]
     return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
