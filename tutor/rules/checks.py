@@ -853,16 +853,20 @@ def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozens
     {(size, pattern): every choice of `size` of them that makes the pattern, as positions into
     `tiles`, in the order of itertools.combinations}, and the keys as (kind, size, pattern)."""
     index: dict[tuple[int, Callable], list[tuple[int, ...]]] = {}
-    for size in range(2, len(tiles) + 1):
+    for size, choices in _CHOICES[len(tiles)]:
         if (kind, size) not in _ASKED:
             continue
-        for positions in combinations(range(len(tiles)), size):
+        for positions in choices:
             chosen = tuple(sorted([tiles[p] for p in positions]))
             if not _suits_may_pattern(chosen):
                 continue
             for pattern in _patterns(kind, chosen):
                 index.setdefault((size, pattern), []).append(positions)
     return {key: tuple(found) for key, found in index.items()}, frozenset((kind, *key) for key in index)
+
+
+# n sets -> (size, every choice of `size` of their positions, in the order of itertools.combinations).
+_CHOICES = {n: tuple((size, tuple(combinations(range(n), size))) for size in range(2, n + 1)) for n in range(2, 5)}
 
 
 def _combinations(view: View, kind: str) -> tuple[dict, frozenset, list[int]]:

@@ -111,6 +111,7 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
 
 
 _PAIRS = tuple(Group("pair", t) for t in range(34))  # one per tile, shared by every division (a Group never changes)
+_GROUPS = {(kind, t): Group(kind, t) for kind, t in _GROUP_TILES if kind in ("chow", "pung")}  # the concealed sets, shared
 
 
 def concealed_counts(hand: Hand) -> list[int]:
@@ -128,13 +129,14 @@ def concealed_counts(hand: Hand) -> list[int]:
 
 
 @lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
-def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
-    """Every way to split one suit's nine rank counts (tiles base..base+8) into chows and
-    pungs, in search order: the lowest tile first, a pung of it before a chow from it."""
+def _rank_set_splits(ranks: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's nine rank counts into chows and pungs, as (kind, rank 0-8)
+    in search order: the lowest rank first, a pung of it before a chow from it. Keyed by the
+    ranks alone, so the three suits share their entries."""
     counts = list(ranks)
-    out: list[tuple[Group, ...]] = []
+    out: list[tuple[tuple[str, int], ...]] = []
 
-    def search(i: int, taken: tuple[Group, ...]) -> None:
+    def search(i: int, taken: tuple[tuple[str, int], ...]) -> None:
         while i < 9 and counts[i] == 0:
             i += 1
         if i == 9:
@@ -142,13 +144,13 @@ def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ..
             return
         if counts[i] >= 3:
             counts[i] -= 3
-            search(i, taken + (Group("pung", base + i),))
+            search(i, taken + (("pung", i),))
             counts[i] += 3
         if i <= 6 and counts[i + 1] and counts[i + 2]:
             counts[i] -= 1
             counts[i + 1] -= 1
             counts[i + 2] -= 1
-            search(i, taken + (Group("chow", base + i),))
+            search(i, taken + (("chow", i),))
             counts[i] += 1
             counts[i + 1] += 1
             counts[i + 2] += 1
@@ -158,15 +160,32 @@ def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ..
 
 
 @lru_cache(maxsize=1 << 12)  # bounded, as above
-def _suit_pair_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
-    """(pair tile, the splits of the rest into sets) for each pair this suit can give, in tile order."""
+def _rank_pair_splits(ranks: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[tuple[str, int], ...], ...]], ...]:
+    """(pair rank, the splits of the rest into sets) for each pair this suit can give, in rank order."""
     out = []
     for i in range(9):
         if ranks[i] >= 2:
-            splits = _suit_set_splits(ranks[:i] + (ranks[i] - 2,) + ranks[i + 1 :], base)
+            splits = _rank_set_splits(ranks[:i] + (ranks[i] - 2,) + ranks[i + 1 :])
             if splits:
-                out.append((base + i, splits))
+                out.append((i, splits))
     return tuple(out)
+
+
+def _in_suit(splits, base: int) -> tuple[tuple[Group, ...], ...]:
+    return tuple(tuple([_GROUPS[kind, base + rank] for kind, rank in split]) for split in splits)
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, as above; a miss here only places a shared split in its suit
+def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
+    """Every way to split one suit's nine rank counts (tiles base..base+8) into chows and
+    pungs, in search order (see _rank_set_splits)."""
+    return _in_suit(_rank_set_splits(ranks), base)
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, as above
+def _suit_pair_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
+    """(pair tile, the splits of the rest into sets) for each pair this suit can give, in tile order."""
+    return tuple((base + rank, _in_suit(splits, base)) for rank, splits in _rank_pair_splits(ranks))
 
 
 @lru_cache(maxsize=1 << 10)  # bounded; there are fewer honor shapes than that which split
