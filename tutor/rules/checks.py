@@ -38,7 +38,7 @@ from tutor.rules.divisions import (
 )
 from tutor.rules.fans import FAN_BY_SLUG, FANS, Fan
 from tutor.rules.notation import format_tiles
-from tutor.rules.reading import Found, Miss, Occurrence, View
+from tutor.rules.reading import WHOLE_HAND, Found, Miss, Occurrence, View
 
 GREEN_TILES = frozenset({T.tile(2, "s"), T.tile(3, "s"), T.tile(4, "s"), T.tile(6, "s"), T.tile(8, "s"), T.GREEN})
 REVERSIBLE_TILES = frozenset(
@@ -159,10 +159,8 @@ def tile_shape(view: View) -> TileShape:
 
 
 def _four_alike_not_a_kong(view: View) -> bool:
-    if 4 not in view.counts:
-        return False
-    kongs = {m.tile for m in view.hand.kongs}
-    return any(c == 4 and t not in kongs for t, c in enumerate(view.counts))
+    # Each kong is a tile held four times, so another such tile is four alike without a kong.
+    return view.counts.count(4) > len(view.hand.kongs)
 
 
 def _rank_band_of(view: View) -> tuple[int, int] | None:
@@ -225,7 +223,7 @@ def reading_shape(view: View) -> ReadingShape:
         len(view.concealed_pungs),
         len(view.wind_pungs),
         len(view.dragon_pungs),
-        any(T.is_terminal_or_honor(sets[i].tile) for i in pungs),
+        not TERMINALS_OR_HONORS.isdisjoint([sets[i].tile for i in pungs]),
         pair_kind,
         view.win_role,
     )  # in the order of the fields
@@ -357,8 +355,16 @@ def _holds_five(kind: str, tile: int) -> bool:
 
 
 def whole(view: View, detail: str) -> list[Occurrence]:
-    """One occurrence that covers the whole hand."""
-    return [Occurrence(view.tiles, detail, view.all_sets)]
+    """One occurrence that covers the whole hand. It depends only on the words and the number of
+    sets (its tiles are WHOLE_HAND), so each is made once and shared: an Occurrence never changes."""
+    key = (detail, len(view.sets))
+    found = _WHOLE.get(key)
+    if found is None:
+        found = _WHOLE[key] = Occurrence(WHOLE_HAND, detail, view.all_sets)
+    return [found]
+
+
+_WHOLE: dict[tuple[str, int], Occurrence] = {}  # bounded: the details of the whole-hand fans are few
 
 
 def _list(tiles) -> str:

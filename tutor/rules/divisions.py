@@ -217,8 +217,8 @@ def _pair_and_sets(counts: list[int]):
         None if i == g else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
         for i, key in enumerate(keys)
     ]
-    if not all(by_group[i] for i in range(4) if i != g):
-        return
+    if () in by_group:
+        return  # a group other than the pair's (None) does not split into sets
     pairs = _honor_pair_splits(keys[3]) if g == 3 else _suit_pair_splits(keys[g], g * 9)
     for pair_tile, splits in pairs:
         out: list[tuple[Group, ...]] = [()]
@@ -248,7 +248,7 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
 
 
 def seven_pairs(counts: list[int]) -> Division | None:
-    if any(c % 2 for c in counts):
+    if 1 in counts or 3 in counts:  # an odd count (a tile is held 0-4 times)
         return None
     return Division(SEVEN_PAIRS, pairs=tuple(t for t in range(34) for _ in range(counts[t] // 2)))
 

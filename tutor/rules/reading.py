@@ -30,7 +30,8 @@ class Occurrence(NamedTuple):
 
     Most readings scored are not the one shown, so what costs time to write is left to
     View.tiles_of and View.detail_of, asked only for the fans an answer shows: `tiles` None
-    stands for the tiles of the sets, and "{sets}" in `detail` for the sets in notation.
+    stands for the tiles of the sets, WHOLE_HAND for every tile of the hand, and "{sets}" in
+    `detail` for the sets in notation.
     """
 
     tiles: tuple[int, ...] | None
@@ -62,6 +63,10 @@ class Miss:
 
 
 Found = list[Occurrence] | Miss  # what a check returns
+
+# Occurrence.tiles of a fan of the whole hand: a tuple of its own, told apart by identity, so that
+# one Occurrence serves every hand (tutor.rules.checks.whole).
+WHOLE_HAND: tuple[int, ...] = tuple([-1])
 
 _ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every set of a reading, by how many it has
 
@@ -235,7 +240,9 @@ class View:
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
-        return self.set_tiles(occurrence.sets) if tiles is None else tiles
+        if tiles is None:
+            return self.set_tiles(occurrence.sets)
+        return self.tiles if tiles is WHOLE_HAND else tiles
 
     def detail_of(self, occurrence: Occurrence) -> str:
         detail = occurrence.detail
