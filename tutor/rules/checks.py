@@ -896,12 +896,18 @@ _NO_COMBINATIONS: tuple[dict, frozenset] = ({}, frozenset())  # fewer than two c
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
 
 
+@lru_cache(maxsize=1 << 10)  # bounded; a few sets of indices (0-3) times the details of the combination fans
+def _sets_occurrence(sets: tuple[int, ...], detail: str) -> Occurrence:
+    """The occurrence of a combination fan made of these sets (indices into View.sets): it
+    depends on nothing else, so each is made once and shared (an Occurrence never changes)."""
+    return Occurrence(None, f"{{sets}}: {detail}", frozenset(sets))
+
+
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
     index, _, indices = _combinations(view, kind)
     found = index.get((size, pattern))
     if found:
-        groups = [tuple([indices[p] for p in positions]) for positions in found]
-        return [Occurrence(None, f"{{sets}}: {detail}", frozenset(group)) for group in groups]
+        return [_sets_occurrence(tuple([indices[p] for p in positions]), detail) for positions in found]
     miss = _MISSES.get(need)
     if miss is None:
         miss = _MISSES[need] = Miss(need)
@@ -1273,10 +1279,13 @@ def last_tile(view: View) -> Found:
     return Miss("needs the other three copies of the winning tile to be already shown on the table")
 
 
+_FLOWER = Occurrence((), "a flower or season tile")  # one per flower, all alike, so one shared
+
+
 @check("flower-tiles", when=FLOWERS)
 def flower_tiles(view: View) -> Found:
     if view.flowers:
-        return [Occurrence((), "a flower or season tile") for _ in range(view.flowers)]
+        return [_FLOWER] * view.flowers
     return Miss("needs flower or season tiles")
 
 

@@ -107,11 +107,16 @@ def group_text(kind: str, tile: int) -> str:
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:
-    return tuple([Group(m.kind, m.tile, not m.concealed, True) for m in hand.melds])
+    return tuple([_DECLARED[m.kind, m.tile, m.concealed] for m in hand.melds])
 
 
 _PAIRS = tuple(Group("pair", t) for t in range(34))  # one per tile, shared by every division (a Group never changes)
 _GROUPS = {(kind, t): Group(kind, t) for kind, t in _GROUP_TILES if kind in ("chow", "pung")}  # the concealed sets, shared
+# Every declared set there is, by (kind, tile, concealed): melded sets, and the concealed kongs.
+_DECLARED = {
+    (kind, t, concealed): Group(kind, t, not concealed, True)
+    for kind, t in _GROUP_TILES if kind != "pair" for concealed in (False, True)
+}
 
 
 def concealed_counts(hand: Hand) -> list[int]:
