@@ -172,7 +172,7 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
             reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
         shown = tiles if tiles is hand_tiles else tuple(sorted(tiles))
         fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], shown, reason))
-    excluded = _merge_excluded(tally.excluded) if tally.excluded else []
+    excluded = _merge_excluded(tally.exclusions()) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]
     return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
 

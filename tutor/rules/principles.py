@@ -13,7 +13,8 @@ Every fan a pass removes is recorded with its reason, written where the removal 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from tutor.rules.editions import EDITION_RULES, Edition
 from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
@@ -71,8 +72,15 @@ class Tally:
         self.view = view
         self.edition = edition
         self.hits = hits  # fan id -> its occurrences still counted
-        self.excluded: list[ExcludedFan] = []
+        # The fans removed, in the order removed: an ExcludedFan, or a function that writes
+        # one when its reason costs time (see exclusions).
+        self.excluded: list[ExcludedFan | Callable[[], ExcludedFan]] = []
         self.points = points or POINTS[edition.key]  # fan id -> points in this reading
+
+    def exclusions(self) -> list[ExcludedFan]:
+        """The fans removed, each with its reason. Most readings scored are not the one shown,
+        so a reason that costs time to write is written here, when the shown reading is asked."""
+        return [entry if isinstance(entry, ExcludedFan) else entry() for entry in self.excluded]
 
     def total(self) -> int:
         points = self.points
@@ -184,38 +192,39 @@ def account_once(tally: Tally) -> None:
     chosen: list[int] = []
     values: list[int] = []  # the points of the chosen, highest first (as they were chosen)
 
-    def search(start: int, total: int, taken: int, linked: list[int]) -> None:
+    sets_of = [occ.sets for _, occ in candidates]
+
+    def search(start: int, total: int, taken: int, linked: list[int], groups: int) -> None:
         nonlocal best_choice, best_key
         if (total, values) > best_key:
             best_key, best_choice = (total, values[:]), tuple(chosen)
         # The best any further choice could do: each fan links two groups of sets at least,
         # so at most (groups - 1) more fans fit, and the candidates are ranked by points.
-        top = points[start : start + len(set(linked)) - 1]
+        top = points[start : start + groups - 1]
         if (total + sum(top), values + top) <= best_key:
             return  # nothing further can beat the best choice so far
         for i in range(start, n):
             if clashes[i] & taken:
                 continue  # non-identical
-            joined = _link(linked, candidates[i][1].sets)
+            sets = sets_of[i]
+            joined = _link(linked, sets)
             if joined is None:
                 continue  # would reuse two linked sets: account-once
             chosen.append(i)
             values.append(points[i])
-            search(i + 1, total + points[i], taken | 1 << i, joined)
+            search(i + 1, total + points[i], taken | 1 << i, joined, groups - len(sets) + 1)
             chosen.pop()
             values.pop()
 
-    search(0, 0, 0, list(range(len(tally.view.sets))))
+    sets = len(tally.view.sets)
+    search(0, 0, 0, list(range(sets)), sets)
     kept = set(best_choice)
     left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
     for fid, occ in left_out:
         tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
     for fid, occ in left_out:
-        reason, by = _account_once_reason(tally.view, candidates, kept, fid, occ)
-        if tally.hits[fid]:
-            # The fan still counts through other sets; say which extra one was left out.
-            reason = f"{tally.view.show(occ.sets)} would make another {FAN_BY_ID[fid].name}, but {reason}"
-        tally.excluded.append(ExcludedFan(FAN_BY_ID[fid], reason, by, "account-once"))
+        # Written only if this reading is the one shown (Tally.exclusions).
+        tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
     for fid in {fid for fid, _ in left_out}:
         if not tally.hits[fid]:
             del tally.hits[fid]
@@ -255,6 +264,14 @@ def _link(linked: list[int], sets: frozenset[int]) -> list[int] | None:
         return None
     low = min(joined)
     return [low if group in joined else group for group in linked]
+
+
+def _account_once_entry(view: View, candidates, kept, fan_id: int, occ: Occurrence, still_counts: bool) -> ExcludedFan:
+    reason, by = _account_once_reason(view, candidates, kept, fan_id, occ)
+    if still_counts:
+        # The fan still counts through other sets; say which extra one was left out.
+        reason = f"{view.show(occ.sets)} would make another {FAN_BY_ID[fan_id].name}, but {reason}"
+    return ExcludedFan(FAN_BY_ID[fan_id], reason, by, "account-once")
 
 
 def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
