@@ -259,17 +259,19 @@ def seven_pairs(counts: list[int]) -> Division | None:
 
 
 def thirteen_orphans(counts: list[int]) -> Division | None:
+    if counts.count(0) != 34 - 13:  # thirteen kinds of tile, told before listing them
+        return None
     present = [t for t in range(34) if counts[t]]
-    if len(present) != 13 or set(present) != _TERMINALS_AND_HONORS:
+    if set(present) != _TERMINALS_AND_HONORS:
         return None
     pair_tile = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
     return Division(THIRTEEN_ORPHANS, pair=_PAIRS[pair_tile], knitted=tuple(present))
 
 
 def honors_knitted(counts: list[int]) -> Division | None:
-    present = tuple(t for t in range(34) if counts[t])
-    if len(present) != 14:
+    if counts.count(0) != 34 - 14:  # fourteen kinds of tile, told before listing them
         return None
+    present = tuple(t for t in range(34) if counts[t])
     suited = {t for t in present if t < 27}
     if any(suited <= pattern for pattern in KNITTED_SETS):
         return Division(HONORS_KNITTED, knitted=present)
