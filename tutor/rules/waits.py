@@ -122,32 +122,16 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
 
 def only_wait(hand: Hand, win_tile: int) -> bool:
     """Was the winning tile the only tile that could complete the hand?"""
-    concealed = hand.concealed
-    # Another tile that makes four sets and a pair settles it: the special forms, which cost
-    # three times as much to ask, are asked only when the standard form waits on this tile alone.
-    if any(t != win_tile for t in _standard_waiting_tiles(concealed, win_tile)):
-        return False
-    return _waiting_tiles(concealed, len(hand.melds), win_tile) == (win_tile,)
-
-
-def _counts_before(concealed: tuple[int, ...], win_tile: int) -> list[int]:
-    """The concealed tile counts before the winning tile arrived."""
-    counts = [0] * 34
-    for t in concealed:
-        counts[t] += 1
-    counts[win_tile] -= 1
-    return counts
-
-
-@lru_cache(maxsize=256)  # asked by only_wait, then by _waiting_tiles for the same hand
-def _standard_waiting_tiles(concealed: tuple[int, ...], win_tile: int) -> frozenset[int]:
-    return frozenset(_standard_waits(_counts_before(concealed, win_tile)))
+    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile) == (win_tile,)
 
 
 @lru_cache(maxsize=256)  # asked by the wait fans and by the result of the hand being scored
 def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tuple[int, ...]:
-    counts = _counts_before(concealed, win_tile)
-    found = set(_standard_waiting_tiles(concealed, win_tile))
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    counts[win_tile] -= 1
+    found = _standard_waits(counts)
     # A knitted straight needs 8 of its 9 tiles beforehand, so 8 different suit tiles at least.
     if melds <= 1 and counts[:27].count(0) <= 19:
         for pattern, tiles_of in _KNITTED_GETTERS:
