@@ -34,7 +34,7 @@ from tutor.rules.editions import DEFAULT_EDITION, EDITION_RULES, EDITIONS, Editi
 from tutor.rules.fans import FAN_BY_ID, fan
 from tutor.rules.notation import Hand, NotationError, parse_hand
 from tutor.rules.principles import POINTS, PRINCIPLE_PASSES, Tally
-from tutor.rules.reading import HandFacts, View
+from tutor.rules.reading import WHOLE_HAND, HandFacts, View
 from tutor.rules.result import MINIMUM_POINTS, ExcludedFan, Result, ScoredFan, WhyNot
 from tutor.rules.situation import (
     MAX_FLOWERS,
@@ -166,7 +166,12 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
         if len(occurrences) == 1:
-            tiles, reason = view.tiles_of(occurrences[0]), view.detail_of(occurrences[0])
+            occurrence = occurrences[0]
+            tiles, reason = occurrence.tiles, occurrence.detail
+            if tiles is WHOLE_HAND:  # most fans shown: what View.tiles_of and detail_of would say, without the calls
+                tiles = hand_tiles
+            elif tiles is None or "{sets}" in reason:
+                tiles, reason = view.tiles_of(occurrence), view.detail_of(occurrence)
         else:
             tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
             reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))

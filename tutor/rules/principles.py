@@ -176,9 +176,9 @@ def account_once(tally: Tally) -> None:
     Among the choices that follow both, the one with most points wins (highest-first),
     then the one whose best fans rank higher.
     """
-    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
-    if not sets_fans:
+    if _SETS_FANS.isdisjoint(tally.hits):
         return
+    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
     if len(candidates) <= 1:
         return
@@ -292,7 +292,8 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
 
 def chicken(tally: Tally) -> None:
     """Chicken Hand when no other fan applies (flowers aside)."""
-    if not tally.hits.keys() - {FLOWER_TILES}:
+    hits = tally.hits
+    if len(hits) == (FLOWER_TILES in hits):  # no fan, or flowers only
         tally.hits[CHICKEN_HAND] = [Occurrence(tally.view.tiles, "no other fan applies", frozenset())]
 
 
