@@ -9,7 +9,7 @@ Each check names a gate: a test that must hold for the fan to occur at all. The 
 runs a check only when its gate holds, so most checks are never run on a hand. A gate
 reads only one shape of the hand (WinShape, TileShape, MeldShape: how it was won, the kinds
 of tile, the declared sets) or of the reading (ReadingShape: its form, how many chows and
-pungs of each sort ...; chow_patterns and pung_patterns: the patterns its sets make); many
+pungs of each sort ...; set_patterns: the patterns its chows and its pungs make); many
 hands share a shape, so the scorer asks the gates once per shape, and a gate can be as
 exact as the shape allows at no cost per hand. A check whose gate fails is run later only
 if someone asks why its fan is not counted, and then gives its reason.
@@ -229,18 +229,15 @@ def reading_shape(view: View) -> ReadingShape:
     )  # in the order of the fields
 
 
-def chow_patterns(view: View) -> frozenset:
-    """(kind, size, pattern) for each pattern asked of chows that some of the reading's chows make (see _makes)."""
-    return _combinations(view, "chow")[1]
-
-
-def pung_patterns(view: View) -> frozenset:
-    """As chow_patterns, for the reading's suit pungs."""
-    return _combinations(view, "pung")[1]
+def set_patterns(view: View) -> tuple[frozenset, frozenset]:
+    """(kind, size, pattern) for each pattern asked of chows that some of the reading's chows
+    make (see _makes), and the same for its suit pungs: two cached frozensets, so the pair
+    hashes at once and recurs as often as the two do."""
+    return _combinations(view, "chow")[1], _combinations(view, "pung")[1]
 
 
 HAND_SHAPES = (win_shape, tile_shape, meld_shape)  # shared by every reading of a hand
-READING_SHAPES = (reading_shape, chow_patterns, pung_patterns)
+READING_SHAPES = (reading_shape, set_patterns)
 
 
 def _win_gate(test: Callable[[WinShape], bool]) -> Gate:
@@ -338,7 +335,8 @@ def _makes(kind: str, size: int, pattern) -> Gate:
     asked = _ASKED.setdefault((kind, size), [])
     if pattern not in asked:
         asked.append(pattern)
-    return Gate(lambda patterns: key in patterns, chow_patterns if kind == "chow" else pung_patterns)
+    of_kind = 0 if kind == "chow" else 1
+    return Gate(lambda patterns: key in patterns[of_kind], set_patterns)
 
 
 # ------------------------------------------------------------------ helpers
