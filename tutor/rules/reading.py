@@ -118,8 +118,8 @@ class View:
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
     (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
-    pungs, wind_pungs and dragon_pungs (indices into sets), win_role; scratch. The rest are cached
-    properties.
+    pungs, wind_pungs, dragon_pungs and concealed_pungs (indices into sets), win_role; scratch.
+    The rest are cached properties.
     """
 
     def __init__(self, facts: HandFacts, division: Division) -> None:
@@ -161,6 +161,11 @@ class View:
         d["pungs"] = pungs
         d["wind_pungs"] = winds
         d["dragon_pungs"] = dragons
+        # Pungs and kongs not claimed, nor completed by the winning discard (only a pung of the
+        # winning tile can have been).
+        d["concealed_pungs"] = [
+            i for i in pungs if not sets[i].open and (sets[i].tile != win or not self._won_by_discard(i))
+        ]
         # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
         d["win_role"] = (
             "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
@@ -197,11 +202,6 @@ class View:
     @cached
     def melded_kongs(self) -> int:
         return len(self.kongs) - self.concealed_kongs
-
-    @cached
-    def concealed_pungs(self) -> list[int]:
-        """Pungs and kongs not claimed, nor completed by the winning discard."""
-        return [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
 
     @property
     def waits(self) -> tuple[int, ...]:
