@@ -255,7 +255,7 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
 def seven_pairs(counts: list[int]) -> Division | None:
     if 1 in counts or 3 in counts:  # an odd count (a tile is held 0-4 times)
         return None
-    return Division(SEVEN_PAIRS, pairs=tuple(t for t in range(34) for _ in range(counts[t] // 2)))
+    return Division(SEVEN_PAIRS, pairs=tuple([t for t, c in enumerate(counts) if c for _ in range(c // 2)]))
 
 
 def thirteen_orphans(counts: list[int]) -> Division | None:
