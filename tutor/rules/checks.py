@@ -123,7 +123,9 @@ def win_shape(view: View) -> WinShape:
         view.replacement_tile,
         view.robbing_kong,
         view.flowers > 0,
-        view.last_tile or any(win in m.tiles for m in view.hand.open_melds),
+        # A copy of the winning tile outside the concealed tiles is in a claimed set: the winning
+        # tile is concealed, so a concealed kong of it would make five.
+        view.last_tile or view.counts[win] > view.hand.concealed.count(win),
     )  # in the order of the fields
 
 
