@@ -110,6 +110,7 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
     return tuple([_DECLARED[m.kind, m.tile, m.concealed] for m in hand.melds])
 
 
+_record = tuple.__new__  # a NamedTuple from the tuple of its fields (see standard_divisions)
 _PAIRS = tuple(Group("pair", t) for t in range(34))  # one per tile, shared by every division (a Group never changes)
 _GROUPS = {(kind, t): Group(kind, t) for kind, t in _GROUP_TILES if kind in ("chow", "pung")}  # the concealed sets, shared
 # Every declared set there is, by (kind, tile, concealed): melded sets, and the concealed kongs.
@@ -242,8 +243,12 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
     needed_sets = 4 - len(declared)
     if needed_sets < 0 or len(hand.concealed) != needed_sets * 3 + 2:
         return []
-    # Positional: a NamedTuple made with keywords costs three times as much, and this is made per division.
-    return [Division(STANDARD, declared + sets, _PAIRS[pair_tile]) for pair_tile, sets in _pair_and_sets(counts)]
+    # Made from the tuple of its fields (form, sets, pair, pairs, knitted): calling the class, whose
+    # __new__ is a Python function, costs twice as much, and this is made per division.
+    return [
+        _record(Division, (STANDARD, declared + sets, _PAIRS[pair_tile], (), ()))
+        for pair_tile, sets in _pair_and_sets(counts)
+    ]
 
 
 # ---------------------------------------------------------------- special forms
