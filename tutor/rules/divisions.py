@@ -212,26 +212,37 @@ def _group_keys(counts: list[int]) -> list[tuple[int, ...]]:
     return [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
 
 
-def _pair_and_sets(counts: list[int]):
-    """(pair tile, sets) for every way to split these counts into sets and one pair, by pair tile."""
+def _pair_and_sets(counts: list[int], declared: tuple[Group, ...] = ()) -> list[tuple[int, tuple[Group, ...]]]:
+    """(pair tile, sets) for every way to split these counts into sets and one pair, by pair
+    tile, the declared sets first; within a pair, the splits of the groups in turn (characters,
+    dots, bamboo, honors), each in its own search order."""
     keys = _group_keys(counts)
-    left = [sum(key) % 3 for key in keys]
+    sizes = [sum(key) for key in keys]
+    left = [size % 3 for size in sizes]
     if left.count(2) != 1 or left.count(0) != 3:
-        return  # the pair's group holds 2 more than a multiple of 3, every other group a multiple
+        return []  # the pair's group holds 2 more than a multiple of 3, every other group a multiple
     g = left.index(2)
     by_group = [
-        None if i == g else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
+        None if i == g else _NOTHING if not sizes[i] else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
         for i, key in enumerate(keys)
     ]
     if () in by_group:
-        return  # a group other than the pair's (None) does not split into sets
+        return []  # a group other than the pair's (None) does not split into sets
     pairs = _honor_pair_splits(keys[3]) if g == 3 else _suit_pair_splits(keys[g], g * 9)
-    for pair_tile, splits in pairs:
-        out: list[tuple[Group, ...]] = [()]
-        for i in range(4):
-            out = [done + more for done in out for more in (splits if i == g else by_group[i])]
-        for sets in out:
-            yield pair_tile, sets
+    # The groups before and after the pair's split the same way whatever the pair: combined once.
+    before = _combine([declared], by_group[:g])
+    after = _combine([()], by_group[g + 1 :])
+    return [(pair_tile, b + s + a) for pair_tile, splits in pairs for b in before for s in splits for a in after]
+
+
+_NOTHING = ((),)  # the one split of a group with no tiles
+
+
+def _combine(out: list[tuple[Group, ...]], options: list) -> list[tuple[Group, ...]]:
+    """Each of `out` followed by one split of each group of `options`, in turn."""
+    for splits in options:
+        out = [done + more for done in out for more in splits] if len(splits) > 1 or splits[0] else out
+    return out
 
 
 def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
@@ -246,8 +257,8 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
     # Made from the tuple of its fields (form, sets, pair, pairs, knitted): calling the class, whose
     # __new__ is a Python function, costs twice as much, and this is made per division.
     return [
-        _record(Division, (STANDARD, declared + sets, _PAIRS[pair_tile], (), ()))
-        for pair_tile, sets in _pair_and_sets(counts)
+        _record(Division, (STANDARD, sets, _PAIRS[pair_tile], (), ()))
+        for pair_tile, sets in _pair_and_sets(counts, declared)
     ]
 
 
@@ -304,8 +315,8 @@ def special_divisions(counts: list[int], declared: tuple[Group, ...] = ()) -> li
             if sum(rest) != (1 - len(declared)) * 3 + 2:
                 continue
             out.extend(
-                Division(KNITTED_STRAIGHT, sets=declared + sets, pair=_PAIRS[pair], knitted=pattern)
-                for pair, sets in _pair_and_sets(rest)
+                Division(KNITTED_STRAIGHT, sets=sets, pair=_PAIRS[pair], knitted=pattern)
+                for pair, sets in _pair_and_sets(rest, declared)
             )
     if not declared and sum(counts) == 14:
         kinds = 34 - counts.count(0)
