@@ -230,13 +230,12 @@ class View:
     # ---------------------------------------------------------------- words
 
     def set_tiles(self, indices) -> tuple[int, ...]:
-        out: list[int] = []
-        for i in sorted(indices):
-            out.extend(self.sets[i].tiles)
-        return tuple(out)
+        sets = self.sets
+        return tuple([t for i in sorted(indices) for t in sets[i].tiles])
 
     def show(self, indices) -> str:
-        return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
+        sets = self.sets
+        return " ".join([group_text(sets[i].kind, sets[i].tile) for i in sorted(indices)])
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
