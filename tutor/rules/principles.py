@@ -33,7 +33,6 @@ IMPLIED = {
     }
     for key, rules in EDITION_RULES.items()
 }
-_IMPLIES = {key: {fid: frozenset(ids) for fid, ids in implied.items()} for key, implied in IMPLIED.items()}  # as sets
 _IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
 # (implied fan id, implying fan id) -> its ExcludedFan: the entry depends on the two fans only, so
 # it is made once (an ExcludedFan never changes) rather than once per reading.
@@ -109,10 +108,8 @@ def non_repeat(tally: Tally) -> None:
     """
     hits = tally.hits
     implied_by = IMPLIED[tally.edition.key]
-    implies = _IMPLIES[tally.edition.key]
-    # Only the fans that imply one of the fans found do anything here (fans are only removed,
-    # never added), so only they are put in rank order.
-    for fan_id in by_rank([fid for fid in hits if not implies[fid].isdisjoint(hits)], tally):
+    # A fan that implies none does nothing here, so only the others are put in rank order.
+    for fan_id in by_rank([fid for fid in hits if implied_by[fid]], tally):
         if fan_id not in hits:
             continue
         for implied in implied_by[fan_id]:

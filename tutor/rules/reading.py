@@ -230,12 +230,13 @@ class View:
     # ---------------------------------------------------------------- words
 
     def set_tiles(self, indices) -> tuple[int, ...]:
-        sets = self.sets
-        return tuple([t for i in sorted(indices) for t in sets[i].tiles])
+        out: list[int] = []
+        for i in sorted(indices):
+            out.extend(self.sets[i].tiles)
+        return tuple(out)
 
     def show(self, indices) -> str:
-        sets = self.sets
-        return " ".join([group_text(sets[i].kind, sets[i].tile) for i in sorted(indices)])
+        return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
