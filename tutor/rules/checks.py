@@ -676,11 +676,15 @@ def all_even_pungs(view: View) -> Found:
     return Miss(build=lambda: "needs only even suit tiles; this hand has " + _list(t for t in view.tiles if not even(t)))
 
 
-# The gate reads the tiles only (the tile shape leaves out the declared sets); the check asks for a concealed hand.
+# The gate reads the tiles only (the tile shape leaves out the declared sets); the check asks for a
+# concealed hand, and most full flushes with declared sets stop there, at one shared Miss.
+_NINE_GATES_CONCEALED = Miss("needs a concealed hand with no declared sets")
+
+
 @check("nine-gates", when=ONE_SUIT_ONLY)
 def nine_gates(view: View) -> Found:
     if view.hand.melds:
-        return Miss("needs a concealed hand with no declared sets")
+        return _NINE_GATES_CONCEALED
     if len(view.suits) != 1 or view.honors:
         return Miss(build=lambda: _flush_miss(view, "one suit and no honors"))
     suit = next(iter(view.suits))

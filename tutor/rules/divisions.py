@@ -296,7 +296,7 @@ def honors_knitted(counts: list[int]) -> Division | None:
 
 def knitted_straight_rest(counts: list[int], pattern: tuple[int, ...]) -> list[int] | None:
     """The counts left when the knitted straight `pattern` is taken out, or None if it is not there."""
-    if not all(counts[t] for t in pattern):
+    if 0 in map(counts.__getitem__, pattern):
         return None
     rest = counts[:]
     for t in pattern:
