@@ -190,3 +190,22 @@ def test_a_check_whose_gate_fails_finds_nothing(deal):
                 assert not found, (slug, hand.notation())
             if not found:
                 assert found.reason, slug  # every miss says why
+
+
+def test_combinations_skipped_by_their_suits_make_no_pattern():
+    """_suits_may_pattern only skips combinations of three or four sets that make no pattern asked."""
+    from itertools import combinations_with_replacement
+
+    from tutor.rules.checks import _patterns, _suits_may_pattern
+
+    chows = [t for t in range(27) if t % 9 <= 6]
+    skipped = 0
+    for kind, starts, repeat in (("chow", chows, True), ("pung", range(27), False)):
+        for size in (3, 4):
+            for tiles in combinations_with_replacement(starts, size):
+                if not repeat and len(set(tiles)) < size:
+                    continue  # a tile makes one pung at most
+                if not _suits_may_pattern(tiles):
+                    skipped += 1
+                    assert _patterns.__wrapped__(kind, tiles) == (), (kind, tiles)
+    assert skipped > 10000  # the test saw the combinations it is about

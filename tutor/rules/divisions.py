@@ -107,10 +107,17 @@ def group_text(kind: str, tile: int) -> str:
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:
-    return tuple([Group(m.kind, m.tile, not m.concealed, True) for m in hand.melds])
+    return tuple([_DECLARED[m.kind, m.tile, m.concealed] for m in hand.melds])
 
 
+_record = tuple.__new__  # a NamedTuple from the tuple of its fields (see standard_divisions)
 _PAIRS = tuple(Group("pair", t) for t in range(34))  # one per tile, shared by every division (a Group never changes)
+_GROUPS = {(kind, t): Group(kind, t) for kind, t in _GROUP_TILES if kind in ("chow", "pung")}  # the concealed sets, shared
+# Every declared set there is, by (kind, tile, concealed): melded sets, and the concealed kongs.
+_DECLARED = {
+    (kind, t, concealed): Group(kind, t, not concealed, True)
+    for kind, t in _GROUP_TILES if kind != "pair" for concealed in (False, True)
+}
 
 
 def concealed_counts(hand: Hand) -> list[int]:
@@ -128,13 +135,14 @@ def concealed_counts(hand: Hand) -> list[int]:
 
 
 @lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off; a miss costs a few µs
-def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
-    """Every way to split one suit's nine rank counts (tiles base..base+8) into chows and
-    pungs, in search order: the lowest tile first, a pung of it before a chow from it."""
+def _rank_set_splits(ranks: tuple[int, ...]) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every way to split one suit's nine rank counts into chows and pungs, as (kind, rank 0-8)
+    in search order: the lowest rank first, a pung of it before a chow from it. Keyed by the
+    ranks alone, so the three suits share their entries."""
     counts = list(ranks)
-    out: list[tuple[Group, ...]] = []
+    out: list[tuple[tuple[str, int], ...]] = []
 
-    def search(i: int, taken: tuple[Group, ...]) -> None:
+    def search(i: int, taken: tuple[tuple[str, int], ...]) -> None:
         while i < 9 and counts[i] == 0:
             i += 1
         if i == 9:
@@ -142,13 +150,13 @@ def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ..
             return
         if counts[i] >= 3:
             counts[i] -= 3
-            search(i, taken + (Group("pung", base + i),))
+            search(i, taken + (("pung", i),))
             counts[i] += 3
         if i <= 6 and counts[i + 1] and counts[i + 2]:
             counts[i] -= 1
             counts[i + 1] -= 1
             counts[i + 2] -= 1
-            search(i, taken + (Group("chow", base + i),))
+            search(i, taken + (("chow", i),))
             counts[i] += 1
             counts[i + 1] += 1
             counts[i + 2] += 1
@@ -158,15 +166,32 @@ def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ..
 
 
 @lru_cache(maxsize=1 << 12)  # bounded, as above
-def _suit_pair_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
-    """(pair tile, the splits of the rest into sets) for each pair this suit can give, in tile order."""
+def _rank_pair_splits(ranks: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[tuple[str, int], ...], ...]], ...]:
+    """(pair rank, the splits of the rest into sets) for each pair this suit can give, in rank order."""
     out = []
     for i in range(9):
         if ranks[i] >= 2:
-            splits = _suit_set_splits(ranks[:i] + (ranks[i] - 2,) + ranks[i + 1 :], base)
+            splits = _rank_set_splits(ranks[:i] + (ranks[i] - 2,) + ranks[i + 1 :])
             if splits:
-                out.append((base + i, splits))
+                out.append((i, splits))
     return tuple(out)
+
+
+def _in_suit(splits, base: int) -> tuple[tuple[Group, ...], ...]:
+    return tuple(tuple([_GROUPS[kind, base + rank] for kind, rank in split]) for split in splits)
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, as above; a miss here only places a shared split in its suit
+def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
+    """Every way to split one suit's nine rank counts (tiles base..base+8) into chows and
+    pungs, in search order (see _rank_set_splits)."""
+    return _in_suit(_rank_set_splits(ranks), base)
+
+
+@lru_cache(maxsize=1 << 12)  # bounded, as above
+def _suit_pair_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
+    """(pair tile, the splits of the rest into sets) for each pair this suit can give, in tile order."""
+    return tuple((base + rank, _in_suit(splits, base)) for rank, splits in _rank_pair_splits(ranks))
 
 
 @lru_cache(maxsize=1 << 10)  # bounded; there are fewer honor shapes than that which split
@@ -187,26 +212,37 @@ def _group_keys(counts: list[int]) -> list[tuple[int, ...]]:
     return [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
 
 
-def _pair_and_sets(counts: list[int]):
-    """(pair tile, sets) for every way to split these counts into sets and one pair, by pair tile."""
+def _pair_and_sets(counts: list[int], declared: tuple[Group, ...] = ()) -> list[tuple[int, tuple[Group, ...]]]:
+    """(pair tile, sets) for every way to split these counts into sets and one pair, by pair
+    tile, the declared sets first; within a pair, the splits of the groups in turn (characters,
+    dots, bamboo, honors), each in its own search order."""
     keys = _group_keys(counts)
-    left = [sum(key) % 3 for key in keys]
+    sizes = [sum(key) for key in keys]
+    left = [size % 3 for size in sizes]
     if left.count(2) != 1 or left.count(0) != 3:
-        return  # the pair's group holds 2 more than a multiple of 3, every other group a multiple
+        return []  # the pair's group holds 2 more than a multiple of 3, every other group a multiple
     g = left.index(2)
     by_group = [
-        None if i == g else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
+        None if i == g else _NOTHING if not sizes[i] else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
         for i, key in enumerate(keys)
     ]
-    if not all(by_group[i] for i in range(4) if i != g):
-        return
+    if () in by_group:
+        return []  # a group other than the pair's (None) does not split into sets
     pairs = _honor_pair_splits(keys[3]) if g == 3 else _suit_pair_splits(keys[g], g * 9)
-    for pair_tile, splits in pairs:
-        out: list[tuple[Group, ...]] = [()]
-        for i in range(4):
-            out = [done + more for done in out for more in (splits if i == g else by_group[i])]
-        for sets in out:
-            yield pair_tile, sets
+    # The groups before and after the pair's split the same way whatever the pair: combined once.
+    before = _combine([declared], by_group[:g])
+    after = _combine([()], by_group[g + 1 :])
+    return [(pair_tile, b + s + a) for pair_tile, splits in pairs for b in before for s in splits for a in after]
+
+
+_NOTHING = ((),)  # the one split of a group with no tiles
+
+
+def _combine(out: list[tuple[Group, ...]], options: list) -> list[tuple[Group, ...]]:
+    """Each of `out` followed by one split of each group of `options`, in turn."""
+    for splits in options:
+        out = [done + more for done in out for more in splits] if len(splits) > 1 or splits[0] else out
+    return out
 
 
 def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
@@ -218,8 +254,12 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
     needed_sets = 4 - len(declared)
     if needed_sets < 0 or len(hand.concealed) != needed_sets * 3 + 2:
         return []
-    # Positional: a NamedTuple made with keywords costs three times as much, and this is made per division.
-    return [Division(STANDARD, declared + sets, _PAIRS[pair_tile]) for pair_tile, sets in _pair_and_sets(counts)]
+    # Made from the tuple of its fields (form, sets, pair, pairs, knitted): calling the class, whose
+    # __new__ is a Python function, costs twice as much, and this is made per division.
+    return [
+        _record(Division, (STANDARD, sets, _PAIRS[pair_tile], (), ()))
+        for pair_tile, sets in _pair_and_sets(counts, declared)
+    ]
 
 
 # ---------------------------------------------------------------- special forms
@@ -229,23 +269,25 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
 
 
 def seven_pairs(counts: list[int]) -> Division | None:
-    if any(c % 2 for c in counts):
+    if 1 in counts or 3 in counts:  # an odd count (a tile is held 0-4 times)
         return None
-    return Division(SEVEN_PAIRS, pairs=tuple(t for t in range(34) for _ in range(counts[t] // 2)))
+    return Division(SEVEN_PAIRS, pairs=tuple([t for t, c in enumerate(counts) if c for _ in range(c // 2)]))
 
 
 def thirteen_orphans(counts: list[int]) -> Division | None:
+    if counts.count(0) != 34 - 13:  # thirteen kinds of tile, told before listing them
+        return None
     present = [t for t in range(34) if counts[t]]
-    if len(present) != 13 or set(present) != _TERMINALS_AND_HONORS:
+    if set(present) != _TERMINALS_AND_HONORS:
         return None
     pair_tile = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
     return Division(THIRTEEN_ORPHANS, pair=_PAIRS[pair_tile], knitted=tuple(present))
 
 
 def honors_knitted(counts: list[int]) -> Division | None:
-    present = tuple(t for t in range(34) if counts[t])
-    if len(present) != 14:
+    if counts.count(0) != 34 - 14:  # fourteen kinds of tile, told before listing them
         return None
+    present = tuple(t for t in range(34) if counts[t])
     suited = {t for t in present if t < 27}
     if any(suited <= pattern for pattern in KNITTED_SETS):
         return Division(HONORS_KNITTED, knitted=present)
@@ -254,7 +296,7 @@ def honors_knitted(counts: list[int]) -> Division | None:
 
 def knitted_straight_rest(counts: list[int], pattern: tuple[int, ...]) -> list[int] | None:
     """The counts left when the knitted straight `pattern` is taken out, or None if it is not there."""
-    if not all(counts[t] for t in pattern):
+    if 0 in map(counts.__getitem__, pattern):
         return None
     rest = counts[:]
     for t in pattern:
@@ -273,8 +315,8 @@ def special_divisions(counts: list[int], declared: tuple[Group, ...] = ()) -> li
             if sum(rest) != (1 - len(declared)) * 3 + 2:
                 continue
             out.extend(
-                Division(KNITTED_STRAIGHT, sets=declared + sets, pair=_PAIRS[pair], knitted=pattern)
-                for pair, sets in _pair_and_sets(rest)
+                Division(KNITTED_STRAIGHT, sets=sets, pair=_PAIRS[pair], knitted=pattern)
+                for pair, sets in _pair_and_sets(rest, declared)
             )
     if not declared and sum(counts) == 14:
         kinds = 34 - counts.count(0)

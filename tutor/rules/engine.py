@@ -24,17 +24,17 @@ Pure: no Flask, Jinja2 or files here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import Any
 
-from tutor.rules.checks import CHECKS, HandShape, ReadingShape, hand_shape, reading_shape
+from tutor.rules.checks import CHECKS, HAND_SHAPES, READING_SHAPES
 from tutor.rules.divisions import STANDARD, all_divisions
 from tutor.rules.editions import DEFAULT_EDITION, EDITION_RULES, EDITIONS, Edition
 from tutor.rules.fans import FAN_BY_ID, fan
 from tutor.rules.notation import Hand, NotationError, parse_hand
 from tutor.rules.principles import POINTS, PRINCIPLE_PASSES, Tally
-from tutor.rules.reading import HandFacts, View
+from tutor.rules.reading import WHOLE_HAND, HandFacts, View
 from tutor.rules.result import MINIMUM_POINTS, ExcludedFan, Result, ScoredFan, WhyNot
 from tutor.rules.situation import (
     MAX_FLOWERS,
@@ -56,31 +56,39 @@ __all__ = [
 
 MIXED_KONGS_FAN = fan("two-melded-kongs").id  # one melded plus one concealed kong scores here, at a value of its own
 
+# Makes a NamedTuple from the tuple of its fields, in order: half the cost of calling the class,
+# whose __new__ is a Python function (a hand shows five fans or so).
+_record = tuple.__new__
+
 _FORM_ORDER = {STANDARD: 0, "knitted_straight": 1, "seven_pairs": 2, "honors_knitted": 3, "thirteen_orphans": 4}
 
-def _by_gate(per_hand: bool) -> tuple:
-    """The checks grouped by gate, in table order: ((gate test, ((fan id, check), ...)), ...)."""
-    groups: dict = {}
+def _checks_by_shape(shape) -> Callable[[Any], tuple]:
+    """For one of the shapes the gates read, the checks whose gate holds for a shape
+    value, as (fan id, check), in table order; worked out once per value (a bounded
+    cache: there are far fewer values of each shape than that)."""
+    groups: dict = {}  # gate test -> its checks
     for check in CHECKS.values():
-        if check.gate.per_hand == per_hand:
+        if check.gate.shape is shape:
             groups.setdefault(check.gate.test, []).append((check.fan.id, check.find))
-    return tuple((test, tuple(found)) for test, found in groups.items())
+    gates = tuple((test, tuple(found)) for test, found in groups.items())
+
+    @lru_cache(maxsize=1 << 12)
+    def checks(value) -> tuple:
+        return tuple(found for test, group in gates if test(value) for found in group)
+
+    return checks
 
 
-_HAND_GATES = _by_gate(per_hand=True)
-_READING_GATES = _by_gate(per_hand=False)
+_HAND_CHECKS = tuple((shape, _checks_by_shape(shape)) for shape in HAND_SHAPES)
+_READING_CHECKS = tuple((shape, _checks_by_shape(shape)) for shape in READING_SHAPES)
 
 
-@lru_cache(maxsize=1 << 12)  # bounded; hands fall into far fewer shapes than that
-def _hand_checks(shape: HandShape) -> tuple:
-    """The checks whose per-hand gate holds for a hand of this shape, as (fan id, check)."""
-    return tuple(found for test, group in _HAND_GATES if test(shape) for found in group)
-
-
-@lru_cache(maxsize=1 << 12)  # bounded, as above
-def _reading_checks(shape: ReadingShape) -> tuple:
-    """The checks whose gate holds for a reading of this shape, as (fan id, check)."""
-    return tuple(found for test, group in _READING_GATES if test(shape) for found in group)
+def _hand_checks(view: View) -> tuple:
+    """The checks whose per-hand gates hold (read off any reading of the hand)."""
+    found: tuple = ()
+    for shape, checks in _HAND_CHECKS:
+        found += checks(shape(view))
+    return found
 
 
 # ---------------------------------------------------------------------------- scoring one reading
@@ -88,10 +96,15 @@ def _reading_checks(shape: ReadingShape) -> tuple:
 
 def _check_reading(view: View, edition: Edition, hand_checks: tuple) -> Tally:
     hits = {}
-    for fan_id, find in hand_checks + _reading_checks(reading_shape(view)):
+    for fan_id, find in hand_checks:
         found = find(view)
         if found:
             hits[fan_id] = found
+    for shape, checks in _READING_CHECKS:
+        for fan_id, find in checks(shape(view)):
+            found = find(view)
+            if found:
+                hits[fan_id] = found
     points = None
     if MIXED_KONGS_FAN in hits and view.melded_kongs == 1 and view.concealed_kongs == 1:
         # One melded plus one concealed kong has a value of its own in each edition.
@@ -137,7 +150,7 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
     rules = EDITION_RULES[edition]
     facts = HandFacts(hand, situation, edition)
     views = [View(facts, division) for division in divisions]
-    hand_checks = _hand_checks(hand_shape(views[0]))
+    hand_checks = _hand_checks(views[0])
     readings = [_score_reading(view, rules, hand_checks) for view in views]
     best = readings[0]
     if len(readings) > 1:
@@ -153,15 +166,22 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
     fans = []
     points = tally.points
     view = tally.view
+    hand_tiles = view.tiles  # sorted already: a fan of the whole hand shows them as they are
     for fid in sorted(tally.hits):
         occurrences = tally.hits[fid]
         if len(occurrences) == 1:
-            tiles, reason = view.tiles_of(occurrences[0]), view.detail_of(occurrences[0])
+            occurrence = occurrences[0]
+            tiles, reason = occurrence.tiles, occurrence.detail
+            if tiles is WHOLE_HAND:  # most fans shown: what View.tiles_of and detail_of would say, without the calls
+                tiles = hand_tiles
+            elif tiles is None or "{sets}" in reason:
+                tiles, reason = view.tiles_of(occurrence), view.detail_of(occurrence)
         else:
             tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
             reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
-        fans.append(ScoredFan(FAN_BY_ID[fid], len(occurrences), points[fid], tuple(sorted(tiles)), reason))
-    excluded = _merge_excluded(tally.excluded) if tally.excluded else []
+        shown = tiles if tiles is hand_tiles else tuple(sorted(tiles))
+        fans.append(_record(ScoredFan, (FAN_BY_ID[fid], len(occurrences), points[fid], shown, reason)))
+    excluded = _merge_excluded(tally.exclusions()) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]
     return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
 

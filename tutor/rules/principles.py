@@ -13,7 +13,8 @@ Every fan a pass removes is recorded with its reason, written where the removal 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 
 from tutor.rules.editions import EDITION_RULES, Edition
 from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
@@ -33,6 +34,12 @@ IMPLIED = {
     for key, rules in EDITION_RULES.items()
 }
 _IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
+# (implied fan id, implying fan id) -> its ExcludedFan: the entry depends on the two fans only, so
+# it is made once (an ExcludedFan never changes) rather than once per reading.
+_IMPLIED_ENTRY = {
+    (implied, row.id): ExcludedFan(FAN_BY_ID[implied], _IMPLIED_REASON[row.id], row, "non-repeat")
+    for ids in IMPLIED.values() for row in FANS for implied in ids[row.id]
+}
 
 
 def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
@@ -65,8 +72,15 @@ class Tally:
         self.view = view
         self.edition = edition
         self.hits = hits  # fan id -> its occurrences still counted
-        self.excluded: list[ExcludedFan] = []
+        # The fans removed, in the order removed: an ExcludedFan, or a function that writes
+        # one when its reason costs time (see exclusions).
+        self.excluded: list[ExcludedFan | Callable[[], ExcludedFan]] = []
         self.points = points or POINTS[edition.key]  # fan id -> points in this reading
+
+    def exclusions(self) -> list[ExcludedFan]:
+        """The fans removed, each with its reason. Most readings scored are not the one shown,
+        so a reason that costs time to write is written here, when the shown reading is asked."""
+        return [entry if isinstance(entry, ExcludedFan) else entry() for entry in self.excluded]
 
     def total(self) -> int:
         points = self.points
@@ -94,7 +108,8 @@ def non_repeat(tally: Tally) -> None:
     """
     hits = tally.hits
     implied_by = IMPLIED[tally.edition.key]
-    for fan_id in by_rank(list(hits), tally):
+    # A fan that implies none does nothing here, so only the others are put in rank order.
+    for fan_id in by_rank([fid for fid in hits if implied_by[fid]], tally):
         if fan_id not in hits:
             continue
         for implied in implied_by[fan_id]:
@@ -103,7 +118,8 @@ def non_repeat(tally: Tally) -> None:
             if fan_id in _SETS_FANS and implied in _SETS_FANS:
                 _drop_set_level(tally, fan_id, implied)
             else:
-                tally.drop(implied, _IMPLIED_REASON[fan_id], fan_id, "non-repeat")
+                del hits[implied]
+                tally.excluded.append(_IMPLIED_ENTRY[implied, fan_id])
 
 
 def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
@@ -118,7 +134,8 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
             ExcludedFan(FAN_BY_ID[implied], f"the sets of {by.name} do not score it again (non-repeat)", by, "non-repeat")
         )
     else:
-        tally.drop(implied, _IMPLIED_REASON[by_id], by_id, "non-repeat")
+        del tally.hits[implied]
+        tally.excluded.append(_IMPLIED_ENTRY[implied, by_id])
 
 
 def absorb(tally: Tally) -> None:
@@ -159,67 +176,80 @@ def account_once(tally: Tally) -> None:
     Among the choices that follow both, the one with most points wins (highest-first),
     then the one whose best fans rank higher.
     """
-    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
-    if not sets_fans:
+    if _SETS_FANS.isdisjoint(tally.hits):
         return
+    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    if len(candidates) <= 1 or _all_fit(candidates, len(tally.view.sets)):
+    if len(candidates) <= 1:
+        return
+    clashes = _clashes(candidates)
+    if not any(clashes) and _all_link(candidates, len(tally.view.sets)):
         return  # every fan made of sets counts: nothing to choose
     n = len(candidates)
     points = [tally.points[fid] for fid, _ in candidates]  # highest first, as the candidates are ranked
-    # The candidates of the same fan that share a set with each one (non-identical), as bits.
-    clashes = [
-        sum(1 << j for j, (other_id, other) in enumerate(candidates) if j != i and other_id == fid and other.sets & occ.sets)
-        for i, (fid, occ) in enumerate(candidates)
-    ]
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
     chosen: list[int] = []
     values: list[int] = []  # the points of the chosen, highest first (as they were chosen)
 
-    def search(start: int, total: int, taken: int, linked: list[int]) -> None:
+    sets_of = [occ.sets for _, occ in candidates]
+
+    def search(start: int, total: int, taken: int, linked: list[int], groups: int) -> None:
         nonlocal best_choice, best_key
         if (total, values) > best_key:
             best_key, best_choice = (total, values[:]), tuple(chosen)
         # The best any further choice could do: each fan links two groups of sets at least,
         # so at most (groups - 1) more fans fit, and the candidates are ranked by points.
-        top = points[start : start + len(set(linked)) - 1]
+        top = points[start : start + groups - 1]
         if (total + sum(top), values + top) <= best_key:
             return  # nothing further can beat the best choice so far
         for i in range(start, n):
             if clashes[i] & taken:
                 continue  # non-identical
-            joined = _link(linked, candidates[i][1].sets)
+            sets = sets_of[i]
+            joined = _link(linked, sets)
             if joined is None:
                 continue  # would reuse two linked sets: account-once
             chosen.append(i)
             values.append(points[i])
-            search(i + 1, total + points[i], taken | 1 << i, joined)
+            search(i + 1, total + points[i], taken | 1 << i, joined, groups - len(sets) + 1)
             chosen.pop()
             values.pop()
 
-    search(0, 0, 0, list(range(len(tally.view.sets))))
+    sets = len(tally.view.sets)
+    search(0, 0, 0, list(range(sets)), sets)
     kept = set(best_choice)
     left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
     for fid, occ in left_out:
         tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
     for fid, occ in left_out:
-        reason, by = _account_once_reason(tally.view, candidates, kept, fid, occ)
-        if tally.hits[fid]:
-            # The fan still counts through other sets; say which extra one was left out.
-            reason = f"{tally.view.show(occ.sets)} would make another {FAN_BY_ID[fid].name}, but {reason}"
-        tally.excluded.append(ExcludedFan(FAN_BY_ID[fid], reason, by, "account-once"))
+        # Written only if this reading is the one shown (Tally.exclusions).
+        tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
     for fid in {fid for fid, _ in left_out}:
         if not tally.hits[fid]:
             del tally.hits[fid]
 
 
-def _all_fit(candidates, sets: int) -> bool:
-    """Do all the candidates count together (no set used twice by one fan, no loop of sets)?"""
-    linked: list[int] | None = list(range(sets))
+def _clashes(candidates) -> list[int]:
+    """For each candidate, the candidates of the same fan that share a set with it (non-identical),
+    as bits. The candidates of one fan stand together (they are listed fan by fan), so each is
+    compared with the rest of its own fan's run only."""
+    n = len(candidates)
+    clashes = [0] * n
     for i, (fid, occ) in enumerate(candidates):
-        if any(candidates[j][0] == fid and candidates[j][1].sets & occ.sets for j in range(i)):
-            return False
+        j = i + 1
+        while j < n and candidates[j][0] == fid:
+            if candidates[j][1].sets & occ.sets:
+                clashes[i] |= 1 << j
+                clashes[j] |= 1 << i
+            j += 1
+    return clashes
+
+
+def _all_link(candidates, sets: int) -> bool:
+    """Do all the candidates link their sets without closing a loop (account-once)?"""
+    linked: list[int] | None = list(range(sets))
+    for _, occ in candidates:
         linked = _link(linked, occ.sets)
         if linked is None:
             return False
@@ -234,6 +264,14 @@ def _link(linked: list[int], sets: frozenset[int]) -> list[int] | None:
         return None
     low = min(joined)
     return [low if group in joined else group for group in linked]
+
+
+def _account_once_entry(view: View, candidates, kept, fan_id: int, occ: Occurrence, still_counts: bool) -> ExcludedFan:
+    reason, by = _account_once_reason(view, candidates, kept, fan_id, occ)
+    if still_counts:
+        # The fan still counts through other sets; say which extra one was left out.
+        reason = f"{view.show(occ.sets)} would make another {FAN_BY_ID[fan_id].name}, but {reason}"
+    return ExcludedFan(FAN_BY_ID[fan_id], reason, by, "account-once")
 
 
 def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
@@ -254,7 +292,8 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
 
 def chicken(tally: Tally) -> None:
     """Chicken Hand when no other fan applies (flowers aside)."""
-    if not tally.hits.keys() - {FLOWER_TILES}:
+    hits = tally.hits
+    if len(hits) == (FLOWER_TILES in hits):  # no fan, or flowers only
         tally.hits[CHICKEN_HAND] = [Occurrence(tally.view.tiles, "no other fan applies", frozenset())]
 
 

@@ -30,7 +30,8 @@ class Occurrence(NamedTuple):
 
     Most readings scored are not the one shown, so what costs time to write is left to
     View.tiles_of and View.detail_of, asked only for the fans an answer shows: `tiles` None
-    stands for the tiles of the sets, and "{sets}" in `detail` for the sets in notation.
+    stands for the tiles of the sets, WHOLE_HAND for every tile of the hand, and "{sets}" in
+    `detail` for the sets in notation.
     """
 
     tiles: tuple[int, ...] | None
@@ -62,6 +63,12 @@ class Miss:
 
 
 Found = list[Occurrence] | Miss  # what a check returns
+
+# Occurrence.tiles of a fan of the whole hand: a tuple of its own, told apart by identity, so that
+# one Occurrence serves every hand (tutor.rules.checks.whole).
+WHOLE_HAND: tuple[int, ...] = tuple([-1])
+
+_ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every set of a reading, by how many it has
 
 
 class HandFacts:
@@ -111,8 +118,8 @@ class View:
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
     (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
-    pungs, wind_pungs and dragon_pungs (indices into sets), win_role. The rest are cached
-    properties.
+    pungs, wind_pungs, dragon_pungs and concealed_pungs (indices into sets), win_role; scratch.
+    The rest are cached properties.
     """
 
     def __init__(self, facts: HandFacts, division: Division) -> None:
@@ -121,6 +128,9 @@ class View:
         sets = division.sets
         pair = division.pair
         d["division"] = division
+        # Room for facts that checks work out once per reading (tutor.rules.checks keeps its
+        # combinations of sets here); every reading uses it, so it is made here, not on first use.
+        d["scratch"] = {}
         d["sets"] = sets
         d["pair"] = pair
         d["form"] = division.form
@@ -151,6 +161,11 @@ class View:
         d["pungs"] = pungs
         d["wind_pungs"] = winds
         d["dragon_pungs"] = dragons
+        # Pungs and kongs not claimed, nor completed by the winning discard (only a pung of the
+        # winning tile can have been).
+        d["concealed_pungs"] = [
+            i for i in pungs if not sets[i].open and (sets[i].tile != win or not self._won_by_discard(i))
+        ]
         # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
         d["win_role"] = (
             "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
@@ -164,9 +179,9 @@ class View:
 
     # ---------------------------------------------------------------- derived facts
 
-    @cached
+    @property
     def all_sets(self) -> frozenset[int]:
-        return frozenset(range(len(self.sets)))
+        return _ALL_SETS[len(self.sets)]
 
     @cached
     def groups_with_pair(self) -> list[Group]:
@@ -188,11 +203,6 @@ class View:
     def melded_kongs(self) -> int:
         return len(self.kongs) - self.concealed_kongs
 
-    @cached
-    def concealed_pungs(self) -> list[int]:
-        """Pungs and kongs not claimed, nor completed by the winning discard."""
-        return [i for i in self.pungs if not self.sets[i].open and not self._won_by_discard(i)]
-
     @property
     def waits(self) -> tuple[int, ...]:
         """The tiles the hand waited on before the winning tile (worked out only when asked)."""
@@ -202,11 +212,6 @@ class View:
     def only_wait(self) -> bool:
         return self.facts.only_wait
 
-    @cached
-    def scratch(self) -> dict:
-        """Room for facts that checks work out once per reading (tutor.rules.checks keeps its
-        combinations of sets here)."""
-        return {}
 
     def _won_by_discard(self, index: int) -> bool:
         """Did the winning discard complete this concealed pung (making it count as melded)?
@@ -235,7 +240,9 @@ class View:
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
-        return self.set_tiles(occurrence.sets) if tiles is None else tiles
+        if tiles is None:
+            return self.set_tiles(occurrence.sets)
+        return self.tiles if tiles is WHOLE_HAND else tiles
 
     def detail_of(self, occurrence: Occurrence) -> str:
         detail = occurrence.detail

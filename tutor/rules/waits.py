@@ -209,7 +209,7 @@ def _suit_waits(ranks: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], tu
     return _joined_shape(shapes), tuple(to_sets), tuple(to_pair)
 
 
-@lru_cache(maxsize=1 << 10)  # bounded; runs are short, and few of them occur
+@lru_cache(maxsize=1 << 12)  # bounded; runs are short, but a thousand of them fill up within ten thousand hands
 def _run_shape(run: tuple[int, ...]) -> str | None:
     """How a run of ranks held one after another splits: 'sets', 'pair' or None."""
     return _shape(run)
