@@ -436,6 +436,17 @@ def test_the_404_page_uses_the_base_path_when_one_is_set(project):
     assert 'href="fans/"' in index  # other pages stay relative
 
 
+def test_a_base_url_that_is_a_path_alone_builds_with_no_canonical_link(project):
+    # site.toml names "/mahjong/" as a valid base_url: a site in a folder of a host it does not name.
+    (project / "site.toml").write_text('require_all_fans = false\nbase_url = "/mahjong/"\n')
+    build_site(project, engine=FAKE)
+    html = (project / "site" / "404.html").read_text(encoding="utf-8")
+    assert 'href="/mahjong/fans/"' in html and 'href="/mahjong/static/css/site.css?v=' in html
+    index = (project / "site" / "index.html").read_text(encoding="utf-8")
+    assert 'rel="canonical"' not in index
+    assert 'href="fans/"' in index and 'href="/' not in index
+
+
 def test_the_backend_address_goes_into_every_page_and_form(project):
     (project / "site.toml").write_text('require_all_fans = false\nbackend_url = "https://scores.example/"\n')
     build_site(project, engine=FAKE)

@@ -39,6 +39,12 @@ class SiteConfig:
     background_color: str = "#fbfaf7"  # its splash screen while the first page loads
 
     @property
+    def canonical_root(self) -> str:
+        """base_url when it is a whole address (https://club.example/mahjong/), for canonical links;
+        '' for a path alone ('/mahjong/'), which names no host a search engine could prefer."""
+        return self.base_url if re.match(r"^[a-z][a-z0-9+.-]*://", self.base_url) else ""
+
+    @property
     def base_path(self) -> str:
         """The path part of base_url ('/mahjong/'), used where relative links cannot work (404)."""
         if not self.base_url:
