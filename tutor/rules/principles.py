@@ -176,12 +176,10 @@ def account_once(tally: Tally) -> None:
     Among the choices that follow both, the one with most points wins (highest-first),
     then the one whose best fans rank higher.
     """
-    if _SETS_FANS.isdisjoint(tally.hits):
-        return
-    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
+    sets_fans = _SETS_FANS.intersection(tally.hits)
+    if len(sets_fans) <= 1 and (not sets_fans or len(tally.hits[next(iter(sets_fans))]) == 1):
+        return  # one fan made of sets, occurring once (the most frequent case), or none: nothing to choose
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    if len(candidates) <= 1:
-        return
     clashes = _clashes(candidates)
     if not any(clashes) and _all_link(candidates, len(tally.view.sets)):
         return  # every fan made of sets counts: nothing to choose
