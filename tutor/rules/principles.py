@@ -73,14 +73,10 @@ class Tally:
         self.edition = edition
         self.hits = hits  # fan id -> its occurrences still counted
         # The fans removed, in the order removed: an ExcludedFan, or a function that writes
-        # one when its reason costs time (see exclusions).
+        # one when its reason costs time: most readings scored are not the one shown, so the
+        # scorer calls it only for the reading it shows (tutor.rules.engine).
         self.excluded: list[ExcludedFan | Callable[[], ExcludedFan]] = []
         self.points = points or POINTS[edition.key]  # fan id -> points in this reading
-
-    def exclusions(self) -> list[ExcludedFan]:
-        """The fans removed, each with its reason. Most readings scored are not the one shown,
-        so a reason that costs time to write is written here, when the shown reading is asked."""
-        return [entry if isinstance(entry, ExcludedFan) else entry() for entry in self.excluded]
 
     def total(self) -> int:
         points = self.points
@@ -221,7 +217,7 @@ def account_once(tally: Tally) -> None:
     for fid, occ in left_out:
         tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
     for fid, occ in left_out:
-        # Written only if this reading is the one shown (Tally.exclusions).
+        # Written only if this reading is the one shown (Tally.excluded).
         tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
     for fid in {fid for fid, _ in left_out}:
         if not tally.hits[fid]:
