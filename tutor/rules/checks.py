@@ -1230,9 +1230,8 @@ def _wait_fan(view: View, role: str, label: str):
             return f"the winning tile {T.code(view.win)} does not complete a concealed chow or the pair this way"
 
         return Miss(build=reason)
-    miss = _wait_miss(view)
-    if miss is not None:
-        return Miss(miss)
+    if not view.only_wait:
+        return Miss(build=lambda: _wait_miss(view))  # the reason lists the waits: written only if read
     return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
 
 

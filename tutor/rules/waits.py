@@ -122,16 +122,30 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
 
 def only_wait(hand: Hand, win_tile: int) -> bool:
     """Was the winning tile the only tile that could complete the hand?"""
-    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile) == (win_tile,)
+    counts = _counts_before(hand.concealed, win_tile)
+    found = _standard_waits(counts)
+    if found and found != {win_tile}:
+        return False  # another tile makes four sets and a pair: the special forms need not be asked
+    return _add_special_waits(counts, len(hand.melds), found) == (win_tile,)
 
 
-@lru_cache(maxsize=256)  # asked by the wait fans and by the result of the hand being scored
+@lru_cache(maxsize=256)  # asked by the wait fans' reasons and by the result of the hand being scored
 def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tuple[int, ...]:
+    counts = _counts_before(concealed, win_tile)
+    return _add_special_waits(counts, melds, _standard_waits(counts))
+
+
+def _counts_before(concealed: tuple[int, ...], win_tile: int) -> list[int]:
+    """The counts of the concealed tiles before the winning tile arrived."""
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
     counts[win_tile] -= 1
-    found = _standard_waits(counts)
+    return counts
+
+
+def _add_special_waits(counts: list[int], melds: int, found: set[int]) -> tuple[int, ...]:
+    """Every wait, in order: the standard waits `found`, and those of the special forms."""
     # A knitted straight needs 8 of its 9 tiles beforehand, so 8 different suit tiles at least.
     if melds <= 1 and counts[:27].count(0) <= 19:
         for pattern, tiles_of in _KNITTED_GETTERS:
