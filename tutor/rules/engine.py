@@ -178,8 +178,11 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
             tiles, reason = occurrence.tiles, occurrence.detail
             if tiles is WHOLE_HAND:  # most fans shown: what View.tiles_of and detail_of would say, without the calls
                 tiles = hand_tiles
-            elif tiles is None or "{sets}" in reason:
-                tiles, reason = view.tiles_of(occurrence), view.detail_of(occurrence)
+            else:  # the tiles and words of its sets, as View.tiles_of and detail_of give them
+                if tiles is None:
+                    tiles = view.set_tiles(occurrence.sets)
+                if "{sets}" in reason:
+                    reason = reason.replace("{sets}", view.show(occurrence.sets))
         else:
             tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
             reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
-from tutor.rules.divisions import Division, Group, group_text
+from tutor.rules.divisions import GROUP_TEXT, GROUP_TILES, Division, Group
 from tutor.rules.lazy import cached
 from tutor.rules.situation import Situation
 from tutor.rules.waits import only_wait, waiting_tiles
@@ -230,13 +230,15 @@ class View:
     # ---------------------------------------------------------------- words
 
     def set_tiles(self, indices) -> tuple[int, ...]:
+        sets = self.sets
         out: list[int] = []
         for i in sorted(indices):
-            out.extend(self.sets[i].tiles)
+            out += GROUP_TILES[sets[i][:2]]  # (kind, tile): what Group.tiles reads, without the call
         return tuple(out)
 
     def show(self, indices) -> str:
-        return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
+        sets = self.sets
+        return " ".join([GROUP_TEXT[sets[i][:2]] for i in sorted(indices)])
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
