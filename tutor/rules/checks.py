@@ -1067,12 +1067,19 @@ def double_pung(view: View) -> Found:
 
 @check("pung-of-terminals-or-honors", when=TERMINAL_OR_HONOR_PUNG)
 def pung_of_terminals_or_honors(view: View) -> Found:
-    found = [i for i in view.pungs if T.is_terminal_or_honor(view.sets[i].tile)]
+    sets = view.sets
+    found = [_END_PUNGS[i, sets[i].kind, sets[i].tile] for i in view.pungs if sets[i].tile in TERMINALS_OR_HONORS]
     if found:
-        return [
-            Occurrence(view.sets[i].tiles, f"a pung of {T.name(view.sets[i].tile)}", frozenset([i])) for i in found
-        ]
+        return found
     return Miss("needs a pung or kong of 1s, 9s, winds or dragons")
+
+
+# (set index, kind, tile) -> the occurrence of Pung of Terminals or Honors that set makes: it depends
+# on nothing else, so each is made once and shared (an Occurrence never changes).
+_END_PUNGS = {
+    (i, kind, t): Occurrence(Group(kind, t).tiles, f"a pung of {T.name(t)}", frozenset([i]))
+    for i in range(4) for kind in ("pung", "kong") for t in sorted(TERMINALS_OR_HONORS)
+}
 
 
 def _concealed_pung_fan(view: View, least: int, label: str):
@@ -1170,10 +1177,13 @@ def concealed_kong(view: View) -> Found:
 def tile_hog(view: View) -> Found:
     kong_tiles = {g.tile for g in view.kongs}
     counts = view.counts
-    found = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles]
+    found = [_TILE_HOGS[t] for t in sorted(view.distinct) if counts[t] == 4 and t not in kong_tiles]
     if found:
-        return [Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in found]
+        return found
     return Miss("needs all four copies of a tile used in sets or pairs, not as a kong")
+
+
+_TILE_HOGS = tuple(Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in range(34))  # one per tile, shared
 
 
 @check("concealed-hand", when=NO_CLAIMED_SETS_ON_A_DISCARD)
