@@ -57,6 +57,7 @@ def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
 
 ABSORBS = {key: _absorbs(rules) for key, rules in EDITION_RULES.items()}
 _ABSORBING = {key: tuple(sorted(absorbs)) for key, absorbs in ABSORBS.items()}  # the fans that absorb, by number
+_ABSORBING_SET = {key: frozenset(absorbs) for key, absorbs in ABSORBS.items()}
 # Per edition: fan id -> its place in highest-first order (more points first, then the lower number).
 RANKS = {key: {fid: (-p, fid) for fid, p in points.items()} for key, points in POINTS.items()}
 _SETS_FANS = frozenset(row.id for row in FANS if row.kind == "sets")
@@ -136,6 +137,8 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
 
 def absorb(tally: Tally) -> None:
     """Sets already counted by an honor fan are not also Pungs of Terminals or Honors."""
+    if _ABSORBING_SET[tally.edition.key].isdisjoint(tally.hits):
+        return  # most readings: no fan that absorbs (asked at C speed)
     absorbs = ABSORBS[tally.edition.key]
     for fan_id in _ABSORBING[tally.edition.key]:
         if fan_id not in tally.hits:
