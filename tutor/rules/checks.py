@@ -239,7 +239,8 @@ def set_patterns(view: View) -> tuple[frozenset, frozenset]:
     """(kind, size, pattern) for each pattern asked of chows that some of the reading's chows
     make (see _makes), and the same for its suit pungs: two cached frozensets, so the pair
     hashes at once and recurs as often as the two do."""
-    return _combinations(view, "chow")[1], _combinations(view, "pung")[1]
+    chows, pungs = _combinations(view)
+    return chows[1], pungs[1]
 
 
 HAND_SHAPES = (win_shape, tile_shape, meld_shape)  # shared by every reading of a hand
@@ -883,20 +884,27 @@ def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozens
 _CHOICES = {n: tuple((size, tuple(combinations(range(n), size))) for size in range(2, n + 1)) for n in range(2, 5)}
 
 
-def _combinations(view: View, kind: str) -> tuple[dict, frozenset, list[int]]:
-    """The combination index of the reading's chows (kind "chow") or suit pungs ("pung": no
-    pattern of pungs takes an honor), and those sets as indices into View.sets; worked out
-    once per reading."""
-    found = view.scratch.get(kind)
-    if found is None:
-        sets = view.sets
-        indices = view.chows if kind == "chow" else [i for i in view.pungs if sets[i].tile < 27]
-        index, keys = (
-            _combination_index(kind, _suits_in_order([sets[i].tile for i in indices])) if len(indices) > 1
-            else _NO_COMBINATIONS
-        )
-        found = view.scratch[kind] = (index, keys, indices)
-    return found
+def _combinations(view: View) -> tuple[tuple[dict, frozenset, list[int]], tuple[dict, frozenset, list[int]]]:
+    """The combination index of the reading's chows, then of its suit pungs (no pattern of pungs
+    takes an honor), each with those sets as indices into View.sets (empty when there are
+    fewer than two: no pattern is made of one set); worked out once per reading, and kept in
+    View.scratch by kind ("chow", "pung")."""
+    scratch = view.scratch
+    found = scratch.get("chow")
+    if found is not None:
+        return found, scratch["pung"]
+    sets = view.sets
+    chows = view.chows
+    if len(chows) > 1:
+        scratch["chow"] = (*_combination_index("chow", _suits_in_order([sets[i].tile for i in chows])), chows)
+    else:
+        scratch["chow"] = _NO_SETS
+    pungs = view.pungs
+    if len(pungs) > 1 and len(pungs := [i for i in pungs if sets[i].tile < 27]) > 1:
+        scratch["pung"] = (*_combination_index("pung", _suits_in_order([sets[i].tile for i in pungs])), pungs)
+    else:
+        scratch["pung"] = _NO_SETS
+    return scratch["chow"], scratch["pung"]
 
 
 def _suits_in_order(tiles: list[int]) -> tuple[int, ...]:
@@ -908,7 +916,7 @@ def _suits_in_order(tiles: list[int]) -> tuple[int, ...]:
     return tuple([renamed.setdefault(t // 9, 9 * len(renamed)) + t % 9 for t in tiles])
 
 
-_NO_COMBINATIONS: tuple[dict, frozenset] = ({}, frozenset())  # fewer than two chows (or pungs)
+_NO_SETS: tuple[dict, frozenset, list[int]] = ({}, frozenset(), [])  # fewer than two chows (or suit pungs)
 
 
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
@@ -922,7 +930,8 @@ def _sets_occurrence(sets: tuple[int, ...], detail: str) -> Occurrence:
 
 
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
-    index, _, indices = _combinations(view, kind)
+    made = view.scratch.get(kind)  # set_patterns, the shape the gates of these fans read, has made it
+    index, _, indices = made if made is not None else _combinations(view)[0 if kind == "chow" else 1]
     found = index.get((size, pattern))
     if found:
         return [_sets_occurrence(tuple([indices[p] for p in positions]), detail) for positions in found]
