@@ -14,7 +14,7 @@ Every fan a pass removes is recorded with its reason, written where the removal 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import cache, partial
 
 from tutor.rules.editions import EDITION_RULES, Edition
 from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
@@ -191,7 +191,7 @@ def account_once(tally: Tally) -> None:
 
     sets_of = [occ.sets for _, occ in candidates]
 
-    def search(start: int, total: int, taken: int, linked: list[int], groups: int) -> None:
+    def search(start: int, total: int, taken: int, linked: tuple[int, ...], groups: int) -> None:
         nonlocal best_choice, best_key
         if (total, values) > best_key:
             best_key, best_choice = (total, values[:]), tuple(chosen)
@@ -214,7 +214,7 @@ def account_once(tally: Tally) -> None:
             values.pop()
 
     sets = len(tally.view.sets)
-    search(0, 0, 0, list(range(sets)), sets)
+    search(0, 0, 0, tuple(range(sets)), sets)
     kept = set(best_choice)
     left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
     for fid, occ in left_out:
@@ -245,7 +245,7 @@ def _clashes(candidates) -> list[int]:
 
 def _all_link(candidates, sets: int) -> bool:
     """Do all the candidates link their sets without closing a loop (account-once)?"""
-    linked: list[int] | None = list(range(sets))
+    linked: tuple[int, ...] | None = tuple(range(sets))
     for _, occ in candidates:
         linked = _link(linked, occ.sets)
         if linked is None:
@@ -253,14 +253,15 @@ def _all_link(candidates, sets: int) -> bool:
     return True
 
 
-def _link(linked: list[int], sets: frozenset[int]) -> list[int] | None:
+@cache  # bounded: the ways to link at most four sets, times the sets of a fan (a few hundred)
+def _link(linked: tuple[int, ...], sets: frozenset[int]) -> tuple[int, ...] | None:
     """The sets linked by the fans so far, as linked[set] = the lowest set it is linked to,
     once a fan made of `sets` joins them; None if two of these sets are linked already."""
     joined = {linked[s] for s in sets}
     if len(joined) != len(sets):
         return None
     low = min(joined)
-    return [low if group in joined else group for group in linked]
+    return tuple([low if group in joined else group for group in linked])
 
 
 def _account_once_entry(view: View, candidates, kept, fan_id: int, occ: Occurrence, still_counts: bool) -> ExcludedFan:
