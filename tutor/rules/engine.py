@@ -126,7 +126,7 @@ def _reading_key(tally: Tally) -> tuple:
     are told apart by their notation (see score), so the choice never depends on the
     order in which readings were found."""
     points = tally.points
-    values = sorted((points[fid] for fid, occ in tally.hits.items() for _ in occ), reverse=True)
+    values = sorted([points[fid] for fid, occ in tally.hits.items() for _ in occ], reverse=True)
     division = tally.view.division
     pair = division.pair.tile if division.pair is not None else -1
     return (sum(values), -_FORM_ORDER[division.form], values, pair)
