@@ -214,13 +214,15 @@ class ReadingShape(NamedTuple):
     win_role: str | None
 
 
+# ReadingShape.pair for a pair of each tile.
+_PAIR_KINDS = tuple(
+    "five" if t < 27 and t % 9 == 4 else "end" if T.is_terminal_or_honor(t) else "other" for t in range(34)
+)
+
+
 def reading_shape(view: View) -> ReadingShape:
     sets = view.sets
     pair = view.pair
-    pair_kind = ""
-    if pair is not None:
-        tile = pair.tile
-        pair_kind = "five" if tile < 27 and tile % 9 == 4 else "end" if T.is_terminal_or_honor(tile) else "other"
     pungs = view.pungs
     return _record(ReadingShape, (
         view.form,
@@ -229,8 +231,8 @@ def reading_shape(view: View) -> ReadingShape:
         len(view.concealed_pungs),
         len(view.wind_pungs),
         len(view.dragon_pungs),
-        not TERMINALS_OR_HONORS.isdisjoint([sets[i].tile for i in pungs]),
-        pair_kind,
+        bool(pungs) and not TERMINALS_OR_HONORS.isdisjoint([sets[i].tile for i in pungs]),
+        _PAIR_KINDS[pair.tile] if pair is not None else "",
         view.win_role,
     ))  # in the order of the fields
 
