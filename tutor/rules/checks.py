@@ -214,13 +214,15 @@ class ReadingShape(NamedTuple):
     win_role: str | None
 
 
+# ReadingShape.pair for a pair of each tile.
+_PAIR_KINDS = tuple(
+    "five" if t < 27 and t % 9 == 4 else "end" if T.is_terminal_or_honor(t) else "other" for t in range(34)
+)
+
+
 def reading_shape(view: View) -> ReadingShape:
     sets = view.sets
     pair = view.pair
-    pair_kind = ""
-    if pair is not None:
-        tile = pair.tile
-        pair_kind = "five" if tile < 27 and tile % 9 == 4 else "end" if T.is_terminal_or_honor(tile) else "other"
     pungs = view.pungs
     return _record(ReadingShape, (
         view.form,
@@ -229,8 +231,8 @@ def reading_shape(view: View) -> ReadingShape:
         len(view.concealed_pungs),
         len(view.wind_pungs),
         len(view.dragon_pungs),
-        not TERMINALS_OR_HONORS.isdisjoint([sets[i].tile for i in pungs]),
-        pair_kind,
+        bool(pungs) and not TERMINALS_OR_HONORS.isdisjoint([sets[i].tile for i in pungs]),
+        _PAIR_KINDS[pair.tile] if pair is not None else "",
         view.win_role,
     ))  # in the order of the fields
 
@@ -239,7 +241,8 @@ def set_patterns(view: View) -> tuple[frozenset, frozenset]:
     """(kind, size, pattern) for each pattern asked of chows that some of the reading's chows
     make (see _makes), and the same for its suit pungs: two cached frozensets, so the pair
     hashes at once and recurs as often as the two do."""
-    return _combinations(view, "chow")[1], _combinations(view, "pung")[1]
+    chows, pungs = _combinations(view)
+    return chows[1], pungs[1]
 
 
 HAND_SHAPES = (win_shape, tile_shape, meld_shape)  # shared by every reading of a hand
@@ -883,20 +886,27 @@ def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozens
 _CHOICES = {n: tuple((size, tuple(combinations(range(n), size))) for size in range(2, n + 1)) for n in range(2, 5)}
 
 
-def _combinations(view: View, kind: str) -> tuple[dict, frozenset, list[int]]:
-    """The combination index of the reading's chows (kind "chow") or suit pungs ("pung": no
-    pattern of pungs takes an honor), and those sets as indices into View.sets; worked out
-    once per reading."""
-    found = view.scratch.get(kind)
-    if found is None:
-        sets = view.sets
-        indices = view.chows if kind == "chow" else [i for i in view.pungs if sets[i].tile < 27]
-        index, keys = (
-            _combination_index(kind, _suits_in_order([sets[i].tile for i in indices])) if len(indices) > 1
-            else _NO_COMBINATIONS
-        )
-        found = view.scratch[kind] = (index, keys, indices)
-    return found
+def _combinations(view: View) -> tuple[tuple[dict, frozenset, list[int]], tuple[dict, frozenset, list[int]]]:
+    """The combination index of the reading's chows, then of its suit pungs (no pattern of pungs
+    takes an honor), each with those sets as indices into View.sets (empty when there are
+    fewer than two: no pattern is made of one set); worked out once per reading, and kept in
+    View.scratch by kind ("chow", "pung")."""
+    scratch = view.scratch
+    found = scratch.get("chow")
+    if found is not None:
+        return found, scratch["pung"]
+    sets = view.sets
+    chows = view.chows
+    if len(chows) > 1:
+        scratch["chow"] = (*_combination_index("chow", _suits_in_order([sets[i].tile for i in chows])), chows)
+    else:
+        scratch["chow"] = _NO_SETS
+    pungs = view.pungs
+    if len(pungs) > 1 and len(pungs := [i for i in pungs if sets[i].tile < 27]) > 1:
+        scratch["pung"] = (*_combination_index("pung", _suits_in_order([sets[i].tile for i in pungs])), pungs)
+    else:
+        scratch["pung"] = _NO_SETS
+    return scratch["chow"], scratch["pung"]
 
 
 def _suits_in_order(tiles: list[int]) -> tuple[int, ...]:
@@ -908,7 +918,7 @@ def _suits_in_order(tiles: list[int]) -> tuple[int, ...]:
     return tuple([renamed.setdefault(t // 9, 9 * len(renamed)) + t % 9 for t in tiles])
 
 
-_NO_COMBINATIONS: tuple[dict, frozenset] = ({}, frozenset())  # fewer than two chows (or pungs)
+_NO_SETS: tuple[dict, frozenset, list[int]] = ({}, frozenset(), [])  # fewer than two chows (or suit pungs)
 
 
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
@@ -922,7 +932,8 @@ def _sets_occurrence(sets: tuple[int, ...], detail: str) -> Occurrence:
 
 
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
-    index, _, indices = _combinations(view, kind)
+    made = view.scratch.get(kind)  # set_patterns, the shape the gates of these fans read, has made it
+    index, _, indices = made if made is not None else _combinations(view)[0 if kind == "chow" else 1]
     found = index.get((size, pattern))
     if found:
         return [_sets_occurrence(tuple([indices[p] for p in positions]), detail) for positions in found]
@@ -1067,12 +1078,19 @@ def double_pung(view: View) -> Found:
 
 @check("pung-of-terminals-or-honors", when=TERMINAL_OR_HONOR_PUNG)
 def pung_of_terminals_or_honors(view: View) -> Found:
-    found = [i for i in view.pungs if T.is_terminal_or_honor(view.sets[i].tile)]
+    sets = view.sets
+    found = [_END_PUNGS[i, sets[i].kind, sets[i].tile] for i in view.pungs if sets[i].tile in TERMINALS_OR_HONORS]
     if found:
-        return [
-            Occurrence(view.sets[i].tiles, f"a pung of {T.name(view.sets[i].tile)}", frozenset([i])) for i in found
-        ]
+        return found
     return Miss("needs a pung or kong of 1s, 9s, winds or dragons")
+
+
+# (set index, kind, tile) -> the occurrence of Pung of Terminals or Honors that set makes: it depends
+# on nothing else, so each is made once and shared (an Occurrence never changes).
+_END_PUNGS = {
+    (i, kind, t): Occurrence(Group(kind, t).tiles, f"a pung of {T.name(t)}", frozenset([i]))
+    for i in range(4) for kind in ("pung", "kong") for t in sorted(TERMINALS_OR_HONORS)
+}
 
 
 def _concealed_pung_fan(view: View, least: int, label: str):
@@ -1170,10 +1188,13 @@ def concealed_kong(view: View) -> Found:
 def tile_hog(view: View) -> Found:
     kong_tiles = {g.tile for g in view.kongs}
     counts = view.counts
-    found = [t for t in range(34) if counts[t] == 4 and t not in kong_tiles]
+    found = [_TILE_HOGS[t] for t in sorted(view.distinct) if counts[t] == 4 and t not in kong_tiles]
     if found:
-        return [Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in found]
+        return found
     return Miss("needs all four copies of a tile used in sets or pairs, not as a kong")
+
+
+_TILE_HOGS = tuple(Occurrence((t,) * 4, f"all four {T.name(t)} without a kong") for t in range(34))  # one per tile, shared
 
 
 @check("concealed-hand", when=NO_CLAIMED_SETS_ON_A_DISCARD)
@@ -1230,9 +1251,8 @@ def _wait_fan(view: View, role: str, label: str):
             return f"the winning tile {T.code(view.win)} does not complete a concealed chow or the pair this way"
 
         return Miss(build=reason)
-    miss = _wait_miss(view)
-    if miss is not None:
-        return Miss(miss)
+    if not view.only_wait:
+        return Miss(build=lambda: _wait_miss(view))  # the reason lists the waits: written only if read
     return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
 
 

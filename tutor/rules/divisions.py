@@ -58,7 +58,7 @@ class Group(NamedTuple):
 
     @property
     def tiles(self) -> tuple[int, ...]:
-        return _GROUP_TILES[self.kind, self.tile]
+        return GROUP_TILES[self.kind, self.tile]
 
     @property
     def concealed_kong(self) -> bool:
@@ -94,16 +94,16 @@ class Division(NamedTuple):
 
 # The tiles and the notation of every set and pair there is (a few hundred), made once:
 # the scorer asks for them many times per hand.
-_GROUP_TILES: dict[tuple[str, int], tuple[int, ...]] = {
+GROUP_TILES: dict[tuple[str, int], tuple[int, ...]] = {
     **{("chow", t): (t, t + 1, t + 2) for t in range(27) if t % 9 <= 6},
     **{(kind, t): (t,) * size for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(34)},
 }
-_GROUP_TEXT = {key: format_tiles(tiles) for key, tiles in _GROUP_TILES.items()}
+GROUP_TEXT = {key: format_tiles(tiles) for key, tiles in GROUP_TILES.items()}
 
 
 def group_text(kind: str, tile: int) -> str:
     """A set's tiles in notation, without brackets: '123m', 'EEE'."""
-    return _GROUP_TEXT[kind, tile]
+    return GROUP_TEXT[kind, tile]
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:
@@ -112,11 +112,11 @@ def declared_groups(hand: Hand) -> tuple[Group, ...]:
 
 _record = tuple.__new__  # a NamedTuple from the tuple of its fields (see standard_divisions)
 _PAIRS = tuple(Group("pair", t) for t in range(34))  # one per tile, shared by every division (a Group never changes)
-_GROUPS = {(kind, t): Group(kind, t) for kind, t in _GROUP_TILES if kind in ("chow", "pung")}  # the concealed sets, shared
+_GROUPS = {(kind, t): Group(kind, t) for kind, t in GROUP_TILES if kind in ("chow", "pung")}  # the concealed sets, shared
 # Every declared set there is, by (kind, tile, concealed): melded sets, and the concealed kongs.
 _DECLARED = {
     (kind, t, concealed): Group(kind, t, not concealed, True)
-    for kind, t in _GROUP_TILES if kind != "pair" for concealed in (False, True)
+    for kind, t in GROUP_TILES if kind != "pair" for concealed in (False, True)
 }
 
 

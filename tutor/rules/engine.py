@@ -126,7 +126,7 @@ def _reading_key(tally: Tally) -> tuple:
     are told apart by their notation (see score), so the choice never depends on the
     order in which readings were found."""
     points = tally.points
-    values = sorted((points[fid] for fid, occ in tally.hits.items() for _ in occ), reverse=True)
+    values = sorted([points[fid] for fid, occ in tally.hits.items() for _ in occ], reverse=True)
     division = tally.view.division
     pair = division.pair.tile if division.pair is not None else -1
     return (sum(values), -_FORM_ORDER[division.form], values, pair)
@@ -149,6 +149,10 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
         raise NotWinning(_not_winning_reason(hand))
     rules = EDITION_RULES[edition]
     facts = HandFacts(hand, situation, edition)
+    if len(divisions) == 1:  # most hands: one reading, scored without the lists the others need
+        view = View(facts, divisions[0])
+        best = _score_reading(view, rules, _hand_checks(view))
+        return _result(hand, situation, edition, best, why_not, [best])
     views = [View(facts, division) for division in divisions]
     hand_checks = _hand_checks(views[0])
     readings = [_score_reading(view, rules, hand_checks) for view in views]
@@ -174,22 +178,28 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
             tiles, reason = occurrence.tiles, occurrence.detail
             if tiles is WHOLE_HAND:  # most fans shown: what View.tiles_of and detail_of would say, without the calls
                 tiles = hand_tiles
-            elif tiles is None or "{sets}" in reason:
-                tiles, reason = view.tiles_of(occurrence), view.detail_of(occurrence)
+            else:  # the tiles and words of its sets, as View.tiles_of and detail_of give them
+                if tiles is None:
+                    tiles = view.set_tiles(occurrence.sets)
+                if "{sets}" in reason:
+                    reason = reason.replace("{sets}", view.show(occurrence.sets))
         else:
             tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
             reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
         shown = tiles if tiles is hand_tiles else tuple(sorted(tiles))
         fans.append(_record(ScoredFan, (FAN_BY_ID[fid], len(occurrences), points[fid], shown, reason)))
-    excluded = _merge_excluded(tally.exclusions()) if tally.excluded else []
-    answers = [_why_not(tally, fid, excluded, readings) for fid in why_not]
+    excluded = _merge_excluded(tally.excluded) if tally.excluded else []
+    answers = [_why_not(tally, fid, excluded, readings) for fid in why_not] if why_not else []
     return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
 
 
-def _merge_excluded(excluded: list[ExcludedFan]) -> list[ExcludedFan]:
-    """One entry per fan, in fan order (a fan removed for two reasons keeps the first)."""
+def _merge_excluded(excluded: list) -> list[ExcludedFan]:
+    """The fans a tally removed (Tally.excluded: an ExcludedFan, or a function that writes one),
+    one entry per fan, in fan order (a fan removed for two reasons keeps the first)."""
     seen: dict[int, ExcludedFan] = {}
     for entry in excluded:
+        if type(entry) is not ExcludedFan:
+            entry = entry()
         seen.setdefault(entry.fan.id, entry)
     return [seen[fid] for fid in sorted(seen)]
 

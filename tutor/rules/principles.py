@@ -14,7 +14,7 @@ Every fan a pass removes is recorded with its reason, written where the removal 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import cache, partial
 
 from tutor.rules.editions import EDITION_RULES, Edition
 from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
@@ -57,6 +57,7 @@ def _absorbs(rules: Edition) -> dict[int, dict[int, int | None]]:
 
 ABSORBS = {key: _absorbs(rules) for key, rules in EDITION_RULES.items()}
 _ABSORBING = {key: tuple(sorted(absorbs)) for key, absorbs in ABSORBS.items()}  # the fans that absorb, by number
+_ABSORBING_SET = {key: frozenset(absorbs) for key, absorbs in ABSORBS.items()}
 # Per edition: fan id -> its place in highest-first order (more points first, then the lower number).
 RANKS = {key: {fid: (-p, fid) for fid, p in points.items()} for key, points in POINTS.items()}
 _SETS_FANS = frozenset(row.id for row in FANS if row.kind == "sets")
@@ -73,14 +74,10 @@ class Tally:
         self.edition = edition
         self.hits = hits  # fan id -> its occurrences still counted
         # The fans removed, in the order removed: an ExcludedFan, or a function that writes
-        # one when its reason costs time (see exclusions).
+        # one when its reason costs time: most readings scored are not the one shown, so the
+        # scorer calls it only for the reading it shows (tutor.rules.engine).
         self.excluded: list[ExcludedFan | Callable[[], ExcludedFan]] = []
         self.points = points or POINTS[edition.key]  # fan id -> points in this reading
-
-    def exclusions(self) -> list[ExcludedFan]:
-        """The fans removed, each with its reason. Most readings scored are not the one shown,
-        so a reason that costs time to write is written here, when the shown reading is asked."""
-        return [entry if isinstance(entry, ExcludedFan) else entry() for entry in self.excluded]
 
     def total(self) -> int:
         points = self.points
@@ -140,6 +137,8 @@ def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
 
 def absorb(tally: Tally) -> None:
     """Sets already counted by an honor fan are not also Pungs of Terminals or Honors."""
+    if _ABSORBING_SET[tally.edition.key].isdisjoint(tally.hits):
+        return  # most readings: no fan that absorbs (asked at C speed)
     absorbs = ABSORBS[tally.edition.key]
     for fan_id in _ABSORBING[tally.edition.key]:
         if fan_id not in tally.hits:
@@ -176,12 +175,10 @@ def account_once(tally: Tally) -> None:
     Among the choices that follow both, the one with most points wins (highest-first),
     then the one whose best fans rank higher.
     """
-    if _SETS_FANS.isdisjoint(tally.hits):
-        return
-    sets_fans = [fid for fid in tally.hits if fid in _SETS_FANS]
+    sets_fans = _SETS_FANS.intersection(tally.hits)
+    if len(sets_fans) <= 1 and (not sets_fans or len(tally.hits[next(iter(sets_fans))]) == 1):
+        return  # one fan made of sets, occurring once (the most frequent case), or none: nothing to choose
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    if len(candidates) <= 1:
-        return
     clashes = _clashes(candidates)
     if not any(clashes) and _all_link(candidates, len(tally.view.sets)):
         return  # every fan made of sets counts: nothing to choose
@@ -194,7 +191,7 @@ def account_once(tally: Tally) -> None:
 
     sets_of = [occ.sets for _, occ in candidates]
 
-    def search(start: int, total: int, taken: int, linked: list[int], groups: int) -> None:
+    def search(start: int, total: int, taken: int, linked: tuple[int, ...], groups: int) -> None:
         nonlocal best_choice, best_key
         if (total, values) > best_key:
             best_key, best_choice = (total, values[:]), tuple(chosen)
@@ -217,13 +214,13 @@ def account_once(tally: Tally) -> None:
             values.pop()
 
     sets = len(tally.view.sets)
-    search(0, 0, 0, list(range(sets)), sets)
+    search(0, 0, 0, tuple(range(sets)), sets)
     kept = set(best_choice)
     left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
     for fid, occ in left_out:
         tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
     for fid, occ in left_out:
-        # Written only if this reading is the one shown (Tally.exclusions).
+        # Written only if this reading is the one shown (Tally.excluded).
         tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
     for fid in {fid for fid, _ in left_out}:
         if not tally.hits[fid]:
@@ -248,7 +245,7 @@ def _clashes(candidates) -> list[int]:
 
 def _all_link(candidates, sets: int) -> bool:
     """Do all the candidates link their sets without closing a loop (account-once)?"""
-    linked: list[int] | None = list(range(sets))
+    linked: tuple[int, ...] | None = tuple(range(sets))
     for _, occ in candidates:
         linked = _link(linked, occ.sets)
         if linked is None:
@@ -256,14 +253,15 @@ def _all_link(candidates, sets: int) -> bool:
     return True
 
 
-def _link(linked: list[int], sets: frozenset[int]) -> list[int] | None:
+@cache  # bounded: the ways to link at most four sets, times the sets of a fan (a few hundred)
+def _link(linked: tuple[int, ...], sets: frozenset[int]) -> tuple[int, ...] | None:
     """The sets linked by the fans so far, as linked[set] = the lowest set it is linked to,
     once a fan made of `sets` joins them; None if two of these sets are linked already."""
     joined = {linked[s] for s in sets}
     if len(joined) != len(sets):
         return None
     low = min(joined)
-    return [low if group in joined else group for group in linked]
+    return tuple([low if group in joined else group for group in linked])
 
 
 def _account_once_entry(view: View, candidates, kept, fan_id: int, occ: Occurrence, still_counts: bool) -> ExcludedFan:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
-from tutor.rules.divisions import Division, Group, group_text
+from tutor.rules.divisions import GROUP_TEXT, GROUP_TILES, Division, Group
 from tutor.rules.lazy import cached
 from tutor.rules.situation import Situation
 from tutor.rules.waits import only_wait, waiting_tiles
@@ -139,6 +139,9 @@ class View:
         pungs: list[int] = []
         winds: list[int] = []
         dragons: list[int] = []
+        # Pungs and kongs not claimed, nor completed by the winning discard (only a pung of the
+        # winning tile can have been).
+        concealed: list[int] = []
         win = d["win"]
         edge = closed = False  # what the winning tile could complete in a concealed chow
         for i, g in enumerate(sets):
@@ -153,6 +156,8 @@ class View:
                     edge = True
             else:
                 pungs.append(i)
+                if not g.open and (tile != win or not self._won_by_discard(i)):
+                    concealed.append(i)
                 if tile >= 31:
                     dragons.append(i)
                 elif tile >= 27:
@@ -161,11 +166,7 @@ class View:
         d["pungs"] = pungs
         d["wind_pungs"] = winds
         d["dragon_pungs"] = dragons
-        # Pungs and kongs not claimed, nor completed by the winning discard (only a pung of the
-        # winning tile can have been).
-        d["concealed_pungs"] = [
-            i for i in pungs if not sets[i].open and (sets[i].tile != win or not self._won_by_discard(i))
-        ]
+        d["concealed_pungs"] = concealed
         # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
         d["win_role"] = (
             "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
@@ -230,13 +231,15 @@ class View:
     # ---------------------------------------------------------------- words
 
     def set_tiles(self, indices) -> tuple[int, ...]:
+        sets = self.sets
         out: list[int] = []
         for i in sorted(indices):
-            out.extend(self.sets[i].tiles)
+            out += GROUP_TILES[sets[i][:2]]  # (kind, tile): what Group.tiles reads, without the call
         return tuple(out)
 
     def show(self, indices) -> str:
-        return " ".join(group_text(self.sets[i].kind, self.sets[i].tile) for i in sorted(indices))
+        sets = self.sets
+        return " ".join([GROUP_TEXT[sets[i][:2]] for i in sorted(indices)])
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles

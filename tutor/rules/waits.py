@@ -122,16 +122,30 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
 
 def only_wait(hand: Hand, win_tile: int) -> bool:
     """Was the winning tile the only tile that could complete the hand?"""
-    return _waiting_tiles(hand.concealed, len(hand.melds), win_tile) == (win_tile,)
+    counts = _counts_before(hand.concealed, win_tile)
+    found = _standard_waits(counts)
+    if found and found != {win_tile}:
+        return False  # another tile makes four sets and a pair: the special forms need not be asked
+    return _add_special_waits(counts, len(hand.melds), found) == (win_tile,)
 
 
-@lru_cache(maxsize=256)  # asked by the wait fans and by the result of the hand being scored
+@lru_cache(maxsize=256)  # asked by the wait fans' reasons and by the result of the hand being scored
 def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tuple[int, ...]:
+    counts = _counts_before(concealed, win_tile)
+    return _add_special_waits(counts, melds, _standard_waits(counts))
+
+
+def _counts_before(concealed: tuple[int, ...], win_tile: int) -> list[int]:
+    """The counts of the concealed tiles before the winning tile arrived."""
     counts = [0] * 34
     for t in concealed:
         counts[t] += 1
     counts[win_tile] -= 1
-    found = _standard_waits(counts)
+    return counts
+
+
+def _add_special_waits(counts: list[int], melds: int, found: set[int]) -> tuple[int, ...]:
+    """Every wait, in order: the standard waits `found`, and those of the special forms."""
     # A knitted straight needs 8 of its 9 tiles beforehand, so 8 different suit tiles at least.
     if melds <= 1 and counts[:27].count(0) <= 19:
         for pattern, tiles_of in _KNITTED_GETTERS:
@@ -178,41 +192,53 @@ def _suit_waits(ranks: tuple[int, ...]) -> tuple[str | None, tuple[int, ...], tu
     """One suit's shape now, the ranks (0-8) that leave it as sets, and those that leave it
     as sets and a pair. Keyed by the ranks alone, so the three suits share their shapes.
 
-    No set takes a rank that is not held, so a suit splits run by run (a run: ranks held
-    one after another), and a tile added changes only the runs it touches: the one it joins,
-    or two that it joins into one by filling a gap of one rank."""
-    runs = []  # (first, end) of each run
+    No set takes a rank that is not held, so a suit splits part by part (a part: ranks held
+    with gaps of one empty rank at most), and a tile added changes only the part it joins:
+    two empty ranks at least lie between parts. Each part's waits are kept on their own
+    (_part_waits), since a part recurs far more often than a whole suit does."""
+    parts = []  # (first rank, waits) of each part
     i = 0
     while i < 9:
         if ranks[i]:
             j = i + 1
-            while j < 9 and ranks[j]:
+            while j < 9 and (ranks[j] or (j < 8 and ranks[j + 1])):
                 j += 1
-            runs.append((i, j))
+            parts.append((i, _part_waits(ranks[i:j], i > 0, j < 9)))
             i = j
         else:
             i += 1
-    shapes = [_run_shape(ranks[first:end]) for first, end in runs]
+    shapes = [shape for _, (shape, _, _) in parts]
+    to_sets: list[int] = []
+    to_pair: list[int] = []
+    for k, (first, (_, part_sets, part_pair)) in enumerate(parts):
+        others = shapes[:k] + shapes[k + 1 :]
+        if None in others:
+            continue  # a tile mends one part at most
+        pairs = others.count("pair")
+        if pairs == 0:
+            to_sets += [first + r for r in part_sets]
+            to_pair += [first + r for r in part_pair]
+        elif pairs == 1:  # the pair is elsewhere: this part must become sets
+            to_pair += [first + r for r in part_sets]
+    return _joined_shape(shapes), tuple(sorted(to_sets)), tuple(sorted(to_pair))
+
+
+@lru_cache(maxsize=1 << 12)  # bounded; parts are short and recur, far fewer than suits
+def _part_waits(part: tuple[int, ...], room_before: bool, room_after: bool) -> tuple[str | None, tuple[int, ...], tuple[int, ...]]:
+    """One part's shape now, and the places of the tiles that leave it as sets, and as sets and
+    a pair: 0 is its first rank, -1 the empty rank before it and len(part) the one after (each
+    only where the suit has room)."""
+    padded = [0, *part, 0]  # the empty ranks either side split as nothing
     to_sets, to_pair = [], []
-    for r in range(9):
-        touched = [k for k, (first, end) in enumerate(runs) if first - 1 <= r <= end]
-        if not touched:
-            continue  # a lone tile, which no set takes
-        low, high = min(runs[touched[0]][0], r), max(runs[touched[-1]][1], r + 1)
-        joined = list(ranks[low:high])
-        joined[r - low] += 1
-        shape = _joined_shape([_run_shape(tuple(joined))] + [s for k, s in enumerate(shapes) if k not in touched])
+    for r in range(-1 if room_before else 0, len(part) + 1 if room_after else len(part)):
+        padded[r + 1] += 1
+        shape = _shape(padded)
+        padded[r + 1] -= 1
         if shape == "sets":
             to_sets.append(r)
         elif shape == "pair":
             to_pair.append(r)
-    return _joined_shape(shapes), tuple(to_sets), tuple(to_pair)
-
-
-@lru_cache(maxsize=1 << 12)  # bounded; runs are short, but a thousand of them fill up within ten thousand hands
-def _run_shape(run: tuple[int, ...]) -> str | None:
-    """How a run of ranks held one after another splits: 'sets', 'pair' or None."""
-    return _shape(run)
+    return _shape(part), tuple(to_sets), tuple(to_pair)
 
 
 def _joined_shape(shapes: list[str | None]) -> str | None:
