@@ -277,12 +277,27 @@ def _honor_completions(counts: list[int]) -> tuple[tuple[int, ...], tuple[int, .
 def _knitted_straight_waits(counts: list[int], pattern: tuple[int, ...]) -> set[int]:
     found: set[int] = set()
     missing = [t for t in pattern if not counts[t]]
-    for candidate in missing or _standard_candidates(counts) | set(pattern):
-        counts[candidate] += 1
-        if _wins_with_knitted_straight(counts, pattern):
+    if missing:
+        for candidate in missing:
+            counts[candidate] += 1
+            if _wins_with_knitted_straight(counts, pattern):
+                found.add(candidate)
+            counts[candidate] -= 1
+        return found
+    # All nine tiles held: whichever tile comes, the same nine come out as the straight, so the
+    # tile must make the rest (four tiles, or one beside a claimed set) into sets and a pair. Such
+    # a tile joins a tile of the rest in a pair, pung or chow, so it is one of the rest's
+    # neighbours: asked of those alone, not of every held tile's and the nine's.
+    rest = knitted_straight_rest(counts, pattern)
+    for candidate in _standard_candidates(rest):
+        rest[candidate] += 1
+        if is_standard_complete(rest):
             found.add(candidate)
-        counts[candidate] -= 1
+        rest[candidate] -= 1
     return found
+
+
+_KNITTED_WITH_HONORS = tuple(pattern | _HONORS for pattern in KNITTED_SETS)  # what honors and knitted tiles may hold
 
 
 def _special_waits(counts: list[int]):
@@ -299,9 +314,9 @@ def _special_waits(counts: list[int]):
         kinds = set(present)
         if kinds <= _TERMINALS_AND_HONORS:
             candidates |= _TERMINALS_AND_HONORS
-        for pattern in KNITTED_SETS:
-            if kinds <= pattern | _HONORS:
-                candidates |= (pattern | _HONORS) - kinds
+        for tiles in _KNITTED_WITH_HONORS:
+            if kinds <= tiles:
+                candidates |= tiles - kinds
     for candidate in sorted(candidates):
         counts[candidate] += 1
         if seven_pairs(counts) or thirteen_orphans(counts) or honors_knitted(counts):
