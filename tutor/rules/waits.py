@@ -309,8 +309,11 @@ def _special_waits(counts: list[int]):
     if len(present) <= 7:  # seven pairs: the single tile pairs up
         odd = [t for t in present if counts[t] % 2]
         if len(odd) == 1:
-            candidates.add(odd[0])
-    elif len(present) >= 12:
+            # Every other count is even (a pair, or two), so this tile makes seven pairs:
+            # the recognisers need not be asked.
+            yield odd[0]
+        return
+    if len(present) >= 12:
         kinds = set(present)
         if kinds <= _TERMINALS_AND_HONORS:
             candidates |= _TERMINALS_AND_HONORS
