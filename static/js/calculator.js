@@ -1,8 +1,8 @@
 /* The hand calculator: a tile picker kept in step with the notation box, both ways, and the
    hand kept in the address. htmx sends the form to the backend and swaps in the result
    (templates/fragments/calc_result.html); this script only builds the hand. htmx is loaded the
-   first time there is a hand to send (htmx-on-demand.js), so a static host never fetches it. Tiles are numbered
-   0..33 as in tutor/rules/tiles.py; their names and pictures are the picker's buttons, which the
+   first time there is a hand to send (htmx-on-demand.js), so a static host never fetches it.
+   Tiles are numbered 0..33 as in tutor/rules/tiles.py; their names and pictures are the picker's buttons, which the
    template drew from tutor.rules.tiles. Without this script the form still posts.
    Whether a backend answers is known before the first paint (html[data-backend-state], set by
    api/status.js: "up" when the backend serves this site, "none" on a static host; "remote" when

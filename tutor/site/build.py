@@ -205,7 +205,7 @@ def render_site(site: Site, engine, cache: RenderCache | None = None,
     if bundle is None:
         jobs["engine zip"] = partial(engine_bundle.zip_sources, bundle_sources)
     # The offline manifest needs the digests of the Python runtime (14 MB to hash, unless known
-    # from an earlier build) and the minified stylesheets: a worker prepares them.
+    # from an earlier build) and our minified stylesheets and scripts: a worker prepares them.
     static = [path for path in site.static.files
               if (path.startswith(PYODIDE) or site.static.minified(path)) and not site.static.is_known(path)]
     if static:

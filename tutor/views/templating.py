@@ -121,8 +121,8 @@ class StaticFiles:
     """The files copied into the site as they are (static/ and content assets), with a short
     content hash per file so a page can link 'site.css?v=3f2a9c1e' and hosts can cache hard.
 
-    known: what a build process keeps between builds ({source file: (its stat, sha256, and for a
-    stylesheet its minified bytes)}), so that a file whose stat is unchanged is not read, hashed
+    known: what a build process keeps between builds ({source file: (its stat, sha256, and for our
+    stylesheets and scripts their minified bytes)}), so that a file whose stat is unchanged is not read, hashed
     or minified again (tutor.site.memory)."""
 
     def __init__(self, files: dict[str, Path], known: dict | None = None, minify=None):
@@ -177,7 +177,7 @@ class StaticFiles:
         return file_signature(self.files[path])
 
     def is_known(self, path: str) -> bool:
-        """Whether the digest of this file (and for a stylesheet, its minified bytes) is known
+        """Whether the digest of this file (and for one written minified, its minified bytes) is known
         without reading it."""
         source = self.files[path]
         known = self._known.get(source)

@@ -121,11 +121,11 @@ def _tile(view: TileView, sprite: str, turned_text: str) -> str:
 
 def _picture_tile(view: TileView) -> str:
     # Inside a picture that is named as a whole: no name or text fallback of its own. The symbol
-    # has the tile's viewBox; the svg's size is site.css's (svg.tile) or card.css's.
+    # has the tile's viewBox; the svg's size is site.css's (svg.tile).
     use = f"#{PICTURE_TILE}{view.symbol}"
     if view.turned:
         return (f'<svg class="tile tile-turned" viewBox="0 0 80 60">'
                 f'<use href="{use}" width="60" height="80" transform="translate(80 0) rotate(90)"/></svg>')
     if view.winning:
         return f'<svg class="tile tile-winning"><use href="{use}"/></svg>'
-    return f'<svg><use href="{use}"/></svg>'  # sized as a tile by card.css: 700 of them
+    return f'<svg><use href="{use}"/></svg>'  # sized as a tile by site.css: 700 of them
