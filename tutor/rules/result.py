@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tutor.rules import tiles as T
@@ -60,15 +61,15 @@ class Result:
 
     @property
     def total(self) -> int:
-        return sum(f.value for f in self.fans)
+        return _points(self.fans)[0]
 
     @property
     def points_without_flowers(self) -> int:
-        return sum(f.value for f in self.fans if f.fan.id != FLOWER_TILES)
+        return _points(self.fans)[1]
 
     @property
     def meets_minimum(self) -> bool:
-        return self.points_without_flowers >= MINIMUM_POINTS
+        return _points(self.fans)[2]
 
     def counted_ids(self) -> set[int]:
         return {f.fan.id for f in self.fans}
@@ -81,11 +82,10 @@ class Result:
 
     def to_dict(self) -> dict[str, Any]:
         division = self.division
-        code = T.CODES
-        total, without_flowers, meets_minimum = self.total, self.points_without_flowers, self.meets_minimum
+        total, without_flowers, meets_minimum = _points(self.fans)
         return {
             "hand": self.hand.notation(),
-            "win": code[self.situation.win],
+            "win": T.CODES[self.situation.win],
             "rules": self.edition,
             "total": total,
             "points_without_flowers": without_flowers,
@@ -99,7 +99,7 @@ class Result:
                     "pinyin": f.fan.pinyin,
                     "points": f.points,
                     "count": f.count,
-                    "tiles": [code[t] for t in f.tiles],
+                    "tiles": list(_codes(f.tiles)),
                     "reason": f.reason,
                 }
                 for f in self.fans
@@ -131,9 +131,27 @@ class Result:
                 "knitted": format_tiles(division.knitted) if division.knitted else None,
                 "text": " ".join(division.describe()),
             },
-            "waits": [code[t] for t in self.waits],
+            "waits": list(_codes(self.waits)),
             "payments": _payments(total, meets_minimum, self.situation.self_drawn),
         }
+
+
+@lru_cache(maxsize=1 << 12)  # bounded; the whole hand's tiles serve several fans of one answer, and waits recur
+def _codes(tiles: tuple[int, ...]) -> tuple[str, ...]:
+    """Tiles in notation, one code each: ('1m', '1m', 'E')."""
+    return tuple([T.CODES[t] for t in tiles])
+
+
+def _points(fans: list[ScoredFan]) -> tuple[int, int, bool]:
+    """The hand's points, its points without the flowers, and whether those reach the minimum:
+    one pass over the fans, since the answer gives all three."""
+    total = without_flowers = 0
+    for f in fans:
+        value = f.points * f.count
+        total += value
+        if f.fan.id != FLOWER_TILES:
+            without_flowers += value
+    return total, without_flowers, without_flowers >= MINIMUM_POINTS
 
 
 def _payments(total: int, meets_minimum: bool, self_drawn: bool) -> dict[str, int] | None:
