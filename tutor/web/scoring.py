@@ -52,8 +52,8 @@ def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
     """Turn a decoded JSON body into (hand, situation, edition, why_not); HandError on bad input."""
     if not isinstance(data, Mapping):
         raise HandError("The request body must be a JSON object, such as {\"hand\": \"...\", \"win\": \"5s\"}.")
-    unknown = sorted(shown(str(k), 40) for k in data if k not in SCORE_FIELDS)
-    if unknown:
+    if not SCORE_FIELDS.issuperset(data):
+        unknown = sorted(shown(str(k), 40) for k in data if k not in SCORE_FIELDS)
         raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(SCORE_FIELDS))}.")
     if "hand" not in data:
         raise HandError("Missing field 'hand': write the hand in notation, such as \"[EEE] 123m 456p 789s 55s\".")
@@ -78,7 +78,7 @@ def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
         raise HandError("Field 'why_not' must be a list of fan numbers, such as [22, 68].")
     if len(why_not) > MAX_WHY_NOT:
         raise HandError(f"Field 'why_not' may name at most {MAX_WHY_NOT} fans.")
-    fan_ids = list(dict.fromkeys(parse_fan_key(v) for v in why_not))
+    fan_ids = list(dict.fromkeys(parse_fan_key(v) for v in why_not)) if why_not else []
     return hand, situation, edition, fan_ids
 
 
