@@ -16,6 +16,7 @@ write is built only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -69,6 +70,14 @@ Found = list[Occurrence] | Miss  # what a check returns
 WHOLE_HAND: tuple[int, ...] = tuple([-1])
 
 _ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every set of a reading, by how many it has
+# Each choice of a reading's sets (Occurrence.sets: a reading has at most four) -> its indices in
+# order: looked up, because sorted() on a frozenset costs more than the rest of what shows the sets.
+_IN_ORDER = {frozenset(c): c for n in range(5) for c in combinations(range(4), n)}
+_FLAGS = [(is_open, declared) for is_open in (False, True) for declared in (False, True)]  # Group.open, Group.declared
+# Every set there can be (any kind, tile, open, declared) -> its tiles and its notation; keyed by the
+# Group itself, which saves taking (kind, tile) out of it for GROUP_TILES and GROUP_TEXT.
+_SET_TILES = {Group(*key, *flags): tiles for key, tiles in GROUP_TILES.items() for flags in _FLAGS}
+_SET_TEXT = {Group(*key, *flags): text for key, text in GROUP_TEXT.items() for flags in _FLAGS}
 
 
 class HandFacts:
@@ -231,15 +240,18 @@ class View:
     # ---------------------------------------------------------------- words
 
     def set_tiles(self, indices) -> tuple[int, ...]:
+        """The tiles of these sets (indices, most often an Occurrence's frozenset), set by set in order."""
         sets = self.sets
         out: list[int] = []
-        for i in sorted(indices):
-            out += GROUP_TILES[sets[i][:2]]  # (kind, tile): what Group.tiles reads, without the call
+        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+            out += _SET_TILES[sets[i]]
         return tuple(out)
 
     def show(self, indices) -> str:
+        """These sets in notation, in order: '123m 456p'."""
         sets = self.sets
-        return " ".join([GROUP_TEXT[sets[i][:2]] for i in sorted(indices)])
+        order = _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices)
+        return " ".join([_SET_TEXT[sets[i]] for i in order])
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
