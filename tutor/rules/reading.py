@@ -127,8 +127,8 @@ class View:
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
     (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
-    pungs, wind_pungs, dragon_pungs and concealed_pungs (indices into sets), win_role; scratch.
-    The rest are cached properties.
+    pungs, wind_pungs, dragon_pungs and concealed_pungs (indices into sets), win_role;
+    open_melds (the claimed sets) and kongs (Groups); scratch. The rest are cached properties.
     """
 
     def __init__(self, facts: HandFacts, division: Division) -> None:
@@ -143,7 +143,8 @@ class View:
         d["sets"] = sets
         d["pair"] = pair
         d["form"] = division.form
-        # One pass over the sets for the facts that the shape of every reading reads.
+        # One pass over the sets for the facts that the shape of every reading reads, and for
+        # the claimed sets and the kongs, which most readings are asked about.
         chows: list[int] = []
         pungs: list[int] = []
         winds: list[int] = []
@@ -151,13 +152,17 @@ class View:
         # Pungs and kongs not claimed, nor completed by the winning discard (only a pung of the
         # winning tile can have been).
         concealed: list[int] = []
+        claimed: list[Group] = []
+        kongs: list[Group] = []
         win = d["win"]
         edge = closed = False  # what the winning tile could complete in a concealed chow
         for i, g in enumerate(sets):
-            tile = g.tile
-            if g.kind == "chow":
+            kind, tile, is_open, declared = g
+            if is_open and declared:
+                claimed.append(g)
+            if kind == "chow":
                 chows.append(i)
-                if g.declared:
+                if declared:
                     continue
                 if win == tile + 1:
                     closed = True
@@ -165,7 +170,9 @@ class View:
                     edge = True
             else:
                 pungs.append(i)
-                if not g.open and (tile != win or not self._won_by_discard(i)):
+                if kind == "kong":
+                    kongs.append(g)
+                if not is_open and (tile != win or not self._won_by_discard(i)):
                     concealed.append(i)
                 if tile >= 31:
                     dragons.append(i)
@@ -176,6 +183,8 @@ class View:
         d["wind_pungs"] = winds
         d["dragon_pungs"] = dragons
         d["concealed_pungs"] = concealed
+        d["open_melds"] = claimed
+        d["kongs"] = kongs
         # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
         d["win_role"] = (
             "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
@@ -196,14 +205,6 @@ class View:
     @cached
     def groups_with_pair(self) -> list[Group]:
         return list(self.sets) + ([self.pair] if self.pair is not None else [])
-
-    @cached
-    def open_melds(self) -> list[Group]:
-        return [g for g in self.sets if g.open and g.declared]
-
-    @cached
-    def kongs(self) -> list[Group]:
-        return [g for g in self.sets if g.kind == "kong"]
 
     @cached
     def concealed_kongs(self) -> int:
