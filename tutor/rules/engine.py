@@ -178,8 +178,11 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
             tiles, reason, sets = occurrences[0]
             if tiles is WHOLE_HAND:  # most fans shown: what View.tiles_of and detail_of would say, without the calls
                 shown = hand_tiles
-            else:  # the tiles and words of its sets, as View.tiles_of and detail_of give them
-                shown = tuple(sorted(view.set_tiles(sets) if tiles is None else tiles))
+            elif tiles is None:  # the tiles and words of its sets, as View.tiles_of and detail_of give them
+                shown, words = view.shown(sets)
+                reason = reason.replace("{sets}", words)
+            else:
+                shown = tuple(sorted(tiles))
                 if "{sets}" in reason:
                     reason = reason.replace("{sets}", view.show(sets))
         else:

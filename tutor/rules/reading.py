@@ -254,8 +254,23 @@ class View:
     def show(self, indices) -> str:
         """These sets in notation, in order: '123m 456p'."""
         sets = self.sets
-        order = _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices)
-        return " ".join([_SET_TEXT[sets[i]] for i in order])
+        words = []  # a loop: in Python 3.11 a list comprehension makes a function each call, which costs as much
+        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+            words.append(_SET_TEXT[sets[i]])
+        return " ".join(words)
+
+    def shown(self, indices) -> tuple[tuple[int, ...], str]:
+        """What a fan made of these sets shows: their tiles sorted, and the sets in notation;
+        tuple(sorted(set_tiles(indices))) and show(indices) in one pass."""
+        sets = self.sets
+        tiles: list[int] = []
+        words = []
+        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+            group = sets[i]
+            tiles += _SET_TILES[group]
+            words.append(_SET_TEXT[group])
+        tiles.sort()
+        return tuple(tiles), " ".join(words)
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles
