@@ -14,7 +14,7 @@ Every fan a pass removes is recorded with its reason, written where the removal 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from tutor.rules.editions import EDITION_RULES, Edition
 from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
@@ -179,17 +179,44 @@ def account_once(tally: Tally) -> None:
     if len(sets_fans) <= 1 and (not sets_fans or len(tally.hits[next(iter(sets_fans))]) == 1):
         return  # one fan made of sets, occurring once (the most frequent case), or none: nothing to choose
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    clashes = _clashes(candidates)
-    if not any(clashes) and _all_link(candidates, len(tally.view.sets)):
+    points = tally.points
+    best_choice = _best_choice(
+        tuple([(fid, occ.sets) for fid, occ in candidates]), tuple([points[fid] for fid, _ in candidates]),
+        len(tally.view.sets),
+    )
+    if best_choice is None:
         return  # every fan made of sets counts: nothing to choose
+    kept = set(best_choice)
+    left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
+    for fid, occ in left_out:
+        tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
+    for fid, occ in left_out:
+        # Written only if this reading is the one shown (Tally.excluded).
+        tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
+    for fid in {fid for fid, _ in left_out}:
+        if not tally.hits[fid]:
+            del tally.hits[fid]
+
+
+@lru_cache(maxsize=1 << 12)  # bounded; the fans made of sets that meet in a reading recur: a few hundred
+def _best_choice(candidates: tuple[tuple[int, frozenset[int]], ...], points: tuple[int, ...],
+                 sets: int) -> tuple[int, ...] | None:
+    """Which candidates (fan id, the sets it uses; ranked highest first, with their points)
+    count together, as their positions in the order chosen; None when all of them do.
+
+    The choice reads nothing but these and how many sets the reading has, and the same
+    fans through the same sets meet in hand after hand, so it is searched once for each."""
+    clashes = _clashes(candidates)
+    if not any(clashes) and _all_link(candidates, sets):
+        return None
     n = len(candidates)
-    points = [tally.points[fid] for fid, _ in candidates]  # highest first, as the candidates are ranked
+    points = list(points)  # highest first, as the candidates are ranked
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
     chosen: list[int] = []
     values: list[int] = []  # the points of the chosen, highest first (as they were chosen)
 
-    sets_of = [occ.sets for _, occ in candidates]
+    sets_of = [fan_sets for _, fan_sets in candidates]
 
     def search(start: int, total: int, taken: int, linked: tuple[int, ...], groups: int) -> None:
         nonlocal best_choice, best_key
@@ -203,40 +230,30 @@ def account_once(tally: Tally) -> None:
         for i in range(start, n):
             if clashes[i] & taken:
                 continue  # non-identical
-            sets = sets_of[i]
-            joined = _link(linked, sets)
+            fan_sets = sets_of[i]
+            joined = _link(linked, fan_sets)
             if joined is None:
                 continue  # would reuse two linked sets: account-once
             chosen.append(i)
             values.append(points[i])
-            search(i + 1, total + points[i], taken | 1 << i, joined, groups - len(sets) + 1)
+            search(i + 1, total + points[i], taken | 1 << i, joined, groups - len(fan_sets) + 1)
             chosen.pop()
             values.pop()
 
-    sets = len(tally.view.sets)
     search(0, 0, 0, tuple(range(sets)), sets)
-    kept = set(best_choice)
-    left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
-    for fid, occ in left_out:
-        tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
-    for fid, occ in left_out:
-        # Written only if this reading is the one shown (Tally.excluded).
-        tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
-    for fid in {fid for fid, _ in left_out}:
-        if not tally.hits[fid]:
-            del tally.hits[fid]
+    return best_choice
 
 
 def _clashes(candidates) -> list[int]:
-    """For each candidate, the candidates of the same fan that share a set with it (non-identical),
-    as bits. The candidates of one fan stand together (they are listed fan by fan), so each is
-    compared with the rest of its own fan's run only."""
+    """For each candidate (fan id, sets), the candidates of the same fan that share a set with it
+    (non-identical), as bits. The candidates of one fan stand together (they are listed fan by
+    fan), so each is compared with the rest of its own fan's run only."""
     n = len(candidates)
     clashes = [0] * n
-    for i, (fid, occ) in enumerate(candidates):
+    for i, (fid, fan_sets) in enumerate(candidates):
         j = i + 1
         while j < n and candidates[j][0] == fid:
-            if candidates[j][1].sets & occ.sets:
+            if candidates[j][1] & fan_sets:
                 clashes[i] |= 1 << j
                 clashes[j] |= 1 << i
             j += 1
@@ -244,10 +261,10 @@ def _clashes(candidates) -> list[int]:
 
 
 def _all_link(candidates, sets: int) -> bool:
-    """Do all the candidates link their sets without closing a loop (account-once)?"""
+    """Do all the candidates (fan id, sets) link their sets without closing a loop (account-once)?"""
     linked: tuple[int, ...] | None = tuple(range(sets))
-    for _, occ in candidates:
-        linked = _link(linked, occ.sets)
+    for _, fan_sets in candidates:
+        linked = _link(linked, fan_sets)
         if linked is None:
             return False
     return True
