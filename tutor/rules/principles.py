@@ -104,19 +104,39 @@ def non_repeat(tally: Tally) -> None:
     Fans made of sets imply fans made of the same sets only; account-once settles the rest.
     """
     hits = tally.hits
-    implied_by = IMPLIED[tally.edition.key]
-    # A fan that implies none does nothing here, so only the others are put in rank order.
-    for fan_id in by_rank([fid for fid in hits if implied_by[fid]], tally):
-        if fan_id not in hits:
-            continue
-        for implied in implied_by[fan_id]:
-            if implied not in hits:
-                continue
-            if fan_id in _SETS_FANS and implied in _SETS_FANS:
-                _drop_set_level(tally, fan_id, implied)
-            else:
-                del hits[implied]
-                tally.excluded.append(_IMPLIED_ENTRY[implied, fan_id])
+    key = tally.edition.key
+    # A fan that implies none does nothing here, so only the others are asked (at C speed).
+    implying = _IMPLYING[key].intersection(hits)
+    if tally.points is POINTS[key]:
+        steps = _implications(key, implying)
+    else:  # a fan at a value of its own may change the rank order (rare): not kept
+        steps = _implication_steps(IMPLIED[key], by_rank(implying, tally))
+    for fan_id, implied, same_sets in steps:
+        if fan_id not in hits or implied not in hits:
+            continue  # removed already, or never found
+        if same_sets:
+            _drop_set_level(tally, fan_id, implied)
+        else:
+            del hits[implied]
+            tally.excluded.append(_IMPLIED_ENTRY[implied, fan_id])
+
+
+_IMPLYING = {key: frozenset(fid for fid, ids in implied_by.items() if ids) for key, implied_by in IMPLIED.items()}
+
+
+@lru_cache(maxsize=1 << 12)  # bounded; the fans that imply others in one reading are few, and recur
+def _implications(key: str, implying: frozenset[int]) -> tuple[tuple[int, int, bool], ...]:
+    """What non-repeat asks, in order, of a reading in which these fans imply others: the
+    edition's usual points rank them, so the order depends on nothing else."""
+    return _implication_steps(IMPLIED[key], sorted(implying, key=RANKS[key].__getitem__))
+
+
+def _implication_steps(implied_by: dict[int, tuple[int, ...]], ranked: list[int]) -> tuple[tuple[int, int, bool], ...]:
+    """(fan, a fan it implies, both made of sets) for each fan in rank order, highest first."""
+    return tuple(
+        (fan_id, implied, fan_id in _SETS_FANS and implied in _SETS_FANS)
+        for fan_id in ranked for implied in implied_by[fan_id]
+    )
 
 
 def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
