@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, pairwise
+from operator import itemgetter
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -864,26 +865,35 @@ def _patterns(kind: str, tiles: tuple[int, ...]) -> tuple[Callable, ...]:
     return tuple(pattern for pattern in _ASKED[kind, len(tiles)] if pattern(facts))
 
 
+@lru_cache(maxsize=1 << 14)  # bounded; the choices of two or three sets, which recur most, number a few thousand
+def _chosen_patterns(kind: str, chosen: tuple[int, ...]) -> tuple[Callable, ...]:
+    """The patterns asked of `kind` that these set tiles make, in the order they were picked
+    from a reading's sets (see _combination_index): kept that way, a choice met again costs
+    one look-up, without sorting it first."""
+    ordered = tuple(sorted(chosen))
+    if (kind, len(ordered)) not in _ASKED or not _suits_may_pattern(ordered):
+        return ()
+    return _patterns(kind, ordered)
+
+
 @lru_cache(maxsize=1 << 13)  # bounded; keyed by the tiles of a reading's chows (or pungs), a shape that recurs
 def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozenset]:
     """For the chows (or pungs) of a reading, given by their tiles in index order:
     {(size, pattern): every choice of `size` of them that makes the pattern, as positions into
     `tiles`, in the order of itertools.combinations}, and the keys as (kind, size, pattern)."""
     index: dict[tuple[int, Callable], list[tuple[int, ...]]] = {}
-    for size, choices in _CHOICES[len(tiles)]:
-        if (kind, size) not in _ASKED:
-            continue
-        for positions in choices:
-            chosen = tuple(sorted([tiles[p] for p in positions]))
-            if not _suits_may_pattern(chosen):
-                continue
-            for pattern in _patterns(kind, chosen):
-                index.setdefault((size, pattern), []).append(positions)
+    for size, positions, pick in _CHOICES[len(tiles)]:
+        for pattern in _chosen_patterns(kind, pick(tiles)):
+            index.setdefault((size, pattern), []).append(positions)
     return {key: tuple(found) for key, found in index.items()}, frozenset((kind, *key) for key in index)
 
 
-# n sets -> (size, every choice of `size` of their positions, in the order of itertools.combinations).
-_CHOICES = {n: tuple((size, tuple(combinations(range(n), size))) for size in range(2, n + 1)) for n in range(2, 5)}
+# n sets -> (size, positions, a getter of the tiles at those positions) for every choice of two
+# sets or more, by size, in the order of itertools.combinations.
+_CHOICES = {
+    n: tuple((size, positions, itemgetter(*positions)) for size in range(2, n + 1) for positions in combinations(range(n), size))
+    for n in range(2, 5)
+}
 
 
 def _combinations(view: View) -> tuple[tuple[dict, frozenset, list[int]], tuple[dict, frozenset, list[int]]]:
