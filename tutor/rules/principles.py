@@ -141,8 +141,13 @@ def _implication_steps(implied_by: dict[int, tuple[int, ...]], ranked: list[int]
 
 def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
     covering = [occ.sets for occ in tally.hits[by_id]]
-    survivors = [occ for occ in tally.hits[implied] if not any(occ.sets <= cover for cover in covering)]
-    if len(survivors) == len(tally.hits[implied]):
+    occurrences = tally.hits[implied]
+    if len(covering) == 1:  # nearly always: Pure Triple Chow, say, covers every Pure Double Chow in it
+        cover = covering[0]
+        survivors = [occ for occ in occurrences if not occ.sets <= cover]
+    else:
+        survivors = [occ for occ in occurrences if not any(occ.sets <= cover for cover in covering)]
+    if len(survivors) == len(occurrences):
         return
     by = FAN_BY_ID[by_id]
     if survivors:
