@@ -264,7 +264,10 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
 def seven_pairs(counts: list[int]) -> Division | None:
     if 1 in counts or 3 in counts:  # an odd count (a tile is held 0-4 times)
         return None
-    return Division(SEVEN_PAIRS, pairs=tuple([t for t, c in enumerate(counts) if c for _ in range(c // 2)]))
+    pairs = [t for t in range(34) if counts[t]]
+    if 4 in counts:  # four alike count as two pairs
+        pairs = sorted(pairs + [t for t in pairs if counts[t] == 4])
+    return _record(Division, (SEVEN_PAIRS, (), None, tuple(pairs), ()))  # the fields in order: see standard_divisions
 
 
 def thirteen_orphans(counts: list[int]) -> Division | None:
@@ -274,16 +277,16 @@ def thirteen_orphans(counts: list[int]) -> Division | None:
     if set(present) != _TERMINALS_AND_HONORS:
         return None
     pair_tile = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
-    return Division(THIRTEEN_ORPHANS, pair=_PAIRS[pair_tile], knitted=tuple(present))
+    return _record(Division, (THIRTEEN_ORPHANS, (), _PAIRS[pair_tile], (), tuple(present)))
 
 
 def honors_knitted(counts: list[int]) -> Division | None:
     if counts.count(0) != 34 - 14:  # fourteen kinds of tile, told before listing them
         return None
-    present = tuple(t for t in range(34) if counts[t])
+    present = tuple([t for t in range(34) if counts[t]])
     suited = {t for t in present if t < 27}
     if any(suited <= pattern for pattern in KNITTED_SETS):
-        return Division(HONORS_KNITTED, knitted=present)
+        return _record(Division, (HONORS_KNITTED, (), None, (), present))
     return None
 
 
@@ -307,10 +310,10 @@ def special_divisions(counts: list[int], declared: tuple[Group, ...] = ()) -> li
             rest = knitted_straight_rest(counts, pattern)
             if sum(rest) != (1 - len(declared)) * 3 + 2:
                 continue
-            out.extend(
-                Division(KNITTED_STRAIGHT, sets=sets, pair=_PAIRS[pair], knitted=pattern)
+            out.extend([
+                _record(Division, (KNITTED_STRAIGHT, sets, _PAIRS[pair], (), pattern))
                 for pair, sets in _pair_and_sets(rest, declared)
-            )
+            ])
     if not declared and sum(counts) == 14:
         kinds = 34 - counts.count(0)
         recognise = seven_pairs if kinds <= 7 else thirteen_orphans if kinds == 13 else honors_knitted
