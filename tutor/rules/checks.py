@@ -1121,10 +1121,16 @@ _END_PUNGS = {
 }
 
 
+@lru_cache(maxsize=1 << 8)  # bounded; a few sets of indices (0-3) times three labels
+def _concealed_pungs_occurrence(found: tuple[int, ...], label: str) -> Occurrence:
+    """The occurrence of a concealed-pungs fan made of these sets: made once and shared."""
+    return Occurrence(None, f"{label}: {{sets}}", frozenset(found))
+
+
 def _concealed_pung_fan(view: View, least: int, label: str):
     found = view.concealed_pungs
     if len(found) >= least:
-        return [Occurrence(None, f"{label}: {{sets}}", frozenset(found))]
+        return [_concealed_pungs_occurrence(tuple(found), label)]
 
     def reason() -> str:
         text = f"needs {least} concealed pungs or kongs; this reading has {len(found)}"
@@ -1281,7 +1287,12 @@ def _wait_fan(view: View, role: str, label: str):
         return Miss(build=reason)
     if not view.only_wait:
         return Miss(build=lambda: _wait_miss(view))  # the reason lists the waits: written only if read
-    return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
+    return [_wait_occurrence(view.win, label)]
+
+
+@lru_cache(maxsize=1 << 7)  # bounded: 34 tiles times three waits
+def _wait_occurrence(win: int, label: str) -> Occurrence:
+    return _won_on(win, f"won on {T.code(win)}, {label}")
 
 
 @check("edge-wait", when=EDGE_WAIT)
@@ -1302,38 +1313,45 @@ def single_wait(view: View) -> Found:
 # ------------------------------------------------------------------ how the hand was won
 
 
+@lru_cache(maxsize=1 << 9)  # bounded: 34 tiles times the words of the fans of the winning tile
+def _won_on(win: int, detail: str) -> Occurrence:
+    """The occurrence of a fan of the winning tile alone: it depends on the tile and the words
+    only, so each is made once and shared (an Occurrence never changes)."""
+    return Occurrence((win,), detail)
+
+
 @check("self-drawn", when=SELF_DRAWN)
 def self_drawn(view: View) -> Found:
     if view.self_drawn:
-        return [Occurrence((view.win,), "won on a tile drawn from the wall")]
+        return [_won_on(view.win, "won on a tile drawn from the wall")]
     return Miss("needs a winning tile drawn from the wall; this one was a discard")
 
 
 @check("last-tile-draw", when=LAST_TILE_DRAWN)
 def last_tile_draw(view: View) -> Found:
     if view.last_wall_tile and view.self_drawn:
-        return [Occurrence((view.win,), "won on the last tile of the wall")]
+        return [_won_on(view.win, "won on the last tile of the wall")]
     return Miss("needs a self-drawn win on the last tile of the wall")
 
 
 @check("last-tile-claim", when=LAST_TILE_CLAIMED)
 def last_tile_claim(view: View) -> Found:
     if view.last_wall_tile and not view.self_drawn:
-        return [Occurrence((view.win,), "won on the discard after the wall's last tile")]
+        return [_won_on(view.win, "won on the discard after the wall's last tile")]
     return Miss("needs a win on the discard made after the wall's last tile was drawn")
 
 
 @check("out-with-replacement-tile", when=REPLACEMENT_TILE)
 def out_with_replacement_tile(view: View) -> Found:
     if view.replacement_tile:
-        return [Occurrence((view.win,), "won on the replacement tile drawn for a kong")]
+        return [_won_on(view.win, "won on the replacement tile drawn for a kong")]
     return Miss("needs a win on the replacement tile drawn after a kong")
 
 
 @check("robbing-the-kong", when=ROBBING_KONG)
 def robbing_the_kong(view: View) -> Found:
     if view.robbing_kong:
-        return [Occurrence((view.win,), "won on the tile another player added to a melded pung")]
+        return [_won_on(view.win, "won on the tile another player added to a melded pung")]
     return Miss("needs a win on a tile another player adds to a melded pung to make a kong")
 
 
