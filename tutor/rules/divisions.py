@@ -181,7 +181,7 @@ def _in_suit(splits, base: int) -> tuple[tuple[Group, ...], ...]:
     return tuple(tuple([_GROUPS[kind, base + rank] for kind, rank in split]) for split in splits)
 
 
-@lru_cache(maxsize=1 << 12)  # bounded, as above; a miss here only places a shared split in its suit
+@lru_cache(maxsize=1 << 13)  # bounded; it holds both the set splits and the pair splits, so twice the room
 def _suit_splits(ranks: tuple[int, ...], base: int) -> tuple[int, tuple]:
     """What one suit's nine rank counts (tiles base..base+8) give a division, by how many
     tiles it holds beside a multiple of three: (0, every split into chows and pungs), (2,
