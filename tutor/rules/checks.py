@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations, pairwise
+from operator import itemgetter
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -157,7 +158,7 @@ def tile_shape(view: View) -> TileShape:
         distinct <= REVERSIBLE_TILES,
         distinct <= TERMINALS,
         distinct <= TERMINALS_OR_HONORS,
-        not distinct & TERMINALS_OR_HONORS,
+        TERMINALS_OR_HONORS.isdisjoint(distinct),
         distinct <= EVEN_TILES,
         _rank_band_of(view),
         _four_alike_not_a_kong(view),
@@ -171,11 +172,17 @@ def _four_alike_not_a_kong(view: View) -> bool:
 
 def _rank_band_of(view: View) -> tuple[int, int] | None:
     """Suit tiles only, all within 6-9, 1-4 or 4-6: their lowest and highest rank (0-8)."""
-    if view.honors:
-        return None
-    ranks = {t % 9 for t in view.distinct}
-    low, high = min(ranks), max(ranks)
-    return (low, high) if low >= 5 or high <= 3 or (low >= 3 and high <= 5) else None
+    distinct = view.distinct
+    # Most hands hold tiles of no band: three subset tests (at C speed) tell them first.
+    if distinct <= _LOWER_FOUR or distinct <= _UPPER_FOUR or distinct <= _MIDDLE_THREE:
+        ranks = {t % 9 for t in distinct}
+        return min(ranks), max(ranks)
+    return None
+
+
+_LOWER_FOUR = frozenset(t for t in range(27) if t % 9 <= 3)  # ranks 1-4 (0-3), in any suit
+_UPPER_FOUR = frozenset(t for t in range(27) if t % 9 >= 5)  # ranks 6-9
+_MIDDLE_THREE = frozenset(t for t in range(27) if 3 <= t % 9 <= 5)  # ranks 4-6
 
 
 class MeldShape(NamedTuple):
@@ -364,14 +371,15 @@ def _holds_five(kind: str, tile: int) -> bool:
 def whole(view: View, detail: str) -> list[Occurrence]:
     """One occurrence that covers the whole hand. It depends only on the words and the number of
     sets (its tiles are WHOLE_HAND), so each is made once and shared: an Occurrence never changes."""
-    key = (detail, len(view.sets))
-    found = _WHOLE.get(key)
-    if found is None:
-        found = _WHOLE[key] = Occurrence(WHOLE_HAND, detail, view.all_sets)
-    return [found]
+    by_sets = _WHOLE.get(detail)
+    if by_sets is None:
+        by_sets = _WHOLE[detail] = tuple(Occurrence(WHOLE_HAND, detail, frozenset(range(n))) for n in range(5))
+    return [by_sets[len(view.sets)]]
 
 
-_WHOLE: dict[tuple[str, int], Occurrence] = {}  # bounded: the details of the whole-hand fans are few
+# The words of a whole-hand fan -> its occurrence in a reading of 0 to 4 sets. Bounded: the
+# details of the whole-hand fans are few.
+_WHOLE: dict[str, tuple[Occurrence, ...]] = {}
 
 
 def _list(tiles) -> str:
@@ -489,16 +497,21 @@ def all_green(view: View) -> Found:
 @check("full-flush", when=ONE_SUIT_ONLY)
 def full_flush(view: View) -> Found:
     if len(view.suits) == 1 and not view.honors:
-        return whole(view, f"every tile is {T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]}")
+        return whole(view, _FULL_FLUSH_DETAIL[next(iter(view.suits))])
     return Miss(build=lambda: _flush_miss(view, "one suit and no honors"))
 
 
 @check("half-flush", when=ONE_SUIT_AND_HONORS)
 def half_flush(view: View) -> Found:
     if len(view.suits) == 1 and view.honors:
-        suit = T.SUIT_NAMES[T.SUITS[next(iter(view.suits))]]
-        return whole(view, f"{suit} with winds or dragons")
+        return whole(view, _HALF_FLUSH_DETAIL[next(iter(view.suits))])
     return Miss(build=lambda: _flush_miss(view, "one suit together with honors"))
+
+
+# The words of the suit fans, by suit (0-2): written once, not for every hand.
+_FULL_FLUSH_DETAIL = tuple(f"every tile is {T.SUIT_NAMES[suit]}" for suit in T.SUITS)
+_HALF_FLUSH_DETAIL = tuple(f"{T.SUIT_NAMES[suit]} with winds or dragons" for suit in T.SUITS)
+_VOIDED_DETAIL = tuple(f"no {T.SUIT_NAMES[suit]}" for suit in T.SUITS)  # by the suit missing
 
 
 def _flush_miss(view: View, need: str) -> str:
@@ -510,8 +523,7 @@ def _flush_miss(view: View, need: str) -> str:
 @check("one-voided-suit", when=TWO_SUITS)
 def one_voided_suit(view: View) -> Found:
     if len(view.suits) == 2:
-        missing = next(s for s in range(3) if s not in view.suits)
-        return whole(view, f"no {T.SUIT_NAMES[T.SUITS[missing]]}")
+        return whole(view, _VOIDED_DETAIL[3 - sum(view.suits)])  # the suits are 0, 1 and 2
     suits = len(view.suits)
     return Miss(build=lambda: f"needs exactly one of the three suits to be missing; this hand has {suits} "
                               f"suit{'s' if suits != 1 else ''}")
@@ -864,29 +876,38 @@ def _patterns(kind: str, tiles: tuple[int, ...]) -> tuple[Callable, ...]:
     return tuple(pattern for pattern in _ASKED[kind, len(tiles)] if pattern(facts))
 
 
+@lru_cache(maxsize=1 << 14)  # bounded; the choices of two or three sets, which recur most, number a few thousand
+def _chosen_patterns(kind: str, chosen: tuple[int, ...]) -> tuple[Callable, ...]:
+    """The patterns asked of `kind` that these set tiles make, in the order they were picked
+    from a reading's sets (see _combination_index): kept that way, a choice met again costs
+    one look-up, without sorting it first."""
+    ordered = tuple(sorted(chosen))
+    if (kind, len(ordered)) not in _ASKED or not _suits_may_pattern(ordered):
+        return ()
+    return _patterns(kind, ordered)
+
+
 @lru_cache(maxsize=1 << 13)  # bounded; keyed by the tiles of a reading's chows (or pungs), a shape that recurs
 def _combination_index(kind: str, tiles: tuple[int, ...]) -> tuple[dict, frozenset]:
     """For the chows (or pungs) of a reading, given by their tiles in index order:
     {(size, pattern): every choice of `size` of them that makes the pattern, as positions into
     `tiles`, in the order of itertools.combinations}, and the keys as (kind, size, pattern)."""
     index: dict[tuple[int, Callable], list[tuple[int, ...]]] = {}
-    for size, choices in _CHOICES[len(tiles)]:
-        if (kind, size) not in _ASKED:
-            continue
-        for positions in choices:
-            chosen = tuple(sorted([tiles[p] for p in positions]))
-            if not _suits_may_pattern(chosen):
-                continue
-            for pattern in _patterns(kind, chosen):
-                index.setdefault((size, pattern), []).append(positions)
+    for size, positions, pick in _CHOICES[len(tiles)]:
+        for pattern in _chosen_patterns(kind, pick(tiles)):
+            index.setdefault((size, pattern), []).append(positions)
     return {key: tuple(found) for key, found in index.items()}, frozenset((kind, *key) for key in index)
 
 
-# n sets -> (size, every choice of `size` of their positions, in the order of itertools.combinations).
-_CHOICES = {n: tuple((size, tuple(combinations(range(n), size))) for size in range(2, n + 1)) for n in range(2, 5)}
+# n sets -> (size, positions, a getter of the tiles at those positions) for every choice of two
+# sets or more, by size, in the order of itertools.combinations.
+_CHOICES = {
+    n: tuple((size, positions, itemgetter(*positions)) for size in range(2, n + 1) for positions in combinations(range(n), size))
+    for n in range(2, 5)
+}
 
 
-def _combinations(view: View) -> tuple[tuple[dict, frozenset, list[int]], tuple[dict, frozenset, list[int]]]:
+def _combinations(view: View) -> tuple[tuple[dict, frozenset, tuple[int, ...]], tuple[dict, frozenset, tuple[int, ...]]]:
     """The combination index of the reading's chows, then of its suit pungs (no pattern of pungs
     takes an honor), each with those sets as indices into View.sets (empty when there are
     fewer than two: no pattern is made of one set); worked out once per reading, and kept in
@@ -898,12 +919,12 @@ def _combinations(view: View) -> tuple[tuple[dict, frozenset, list[int]], tuple[
     sets = view.sets
     chows = view.chows
     if len(chows) > 1:
-        scratch["chow"] = (*_combination_index("chow", _suits_in_order([sets[i].tile for i in chows])), chows)
+        scratch["chow"] = (*_combination_index("chow", _suits_in_order([sets[i].tile for i in chows])), tuple(chows))
     else:
         scratch["chow"] = _NO_SETS
     pungs = view.pungs
     if len(pungs) > 1 and len(pungs := [i for i in pungs if sets[i].tile < 27]) > 1:
-        scratch["pung"] = (*_combination_index("pung", _suits_in_order([sets[i].tile for i in pungs])), pungs)
+        scratch["pung"] = (*_combination_index("pung", _suits_in_order([sets[i].tile for i in pungs])), tuple(pungs))
     else:
         scratch["pung"] = _NO_SETS
     return scratch["chow"], scratch["pung"]
@@ -918,7 +939,7 @@ def _suits_in_order(tiles: list[int]) -> tuple[int, ...]:
     return tuple([renamed.setdefault(t // 9, 9 * len(renamed)) + t % 9 for t in tiles])
 
 
-_NO_SETS: tuple[dict, frozenset, list[int]] = ({}, frozenset(), [])  # fewer than two chows (or suit pungs)
+_NO_SETS: tuple[dict, frozenset, tuple[int, ...]] = ({}, frozenset(), ())  # fewer than two chows (or suit pungs)
 
 
 _MISSES: dict[str, Miss] = {}  # one Miss per sentence of the combination fans
@@ -931,12 +952,19 @@ def _sets_occurrence(sets: tuple[int, ...], detail: str) -> Occurrence:
     return Occurrence(None, f"{{sets}}: {detail}", frozenset(sets))
 
 
+@lru_cache(maxsize=1 << 12)  # bounded; the choices that make a fan, by where a reading's sets stand and the fan's words
+def _occurrences(found: tuple[tuple[int, ...], ...], indices: tuple[int, ...], detail: str) -> tuple[Occurrence, ...]:
+    """The occurrences of a combination fan whose sets are chosen at these positions (see
+    _combination_index) among the reading's chows or pungs, at these indices into View.sets."""
+    return tuple([_sets_occurrence(tuple([indices[p] for p in positions]), detail) for positions in found])
+
+
 def _combination_fan(view: View, kind: str, size: int, pattern, detail: str, need: str) -> Found:
     made = view.scratch.get(kind)  # set_patterns, the shape the gates of these fans read, has made it
     index, _, indices = made if made is not None else _combinations(view)[0 if kind == "chow" else 1]
     found = index.get((size, pattern))
     if found:
-        return [_sets_occurrence(tuple([indices[p] for p in positions]), detail) for positions in found]
+        return list(_occurrences(found, indices, detail))  # a list, as every check answers
     miss = _MISSES.get(need)
     if miss is None:
         miss = _MISSES[need] = Miss(need)
@@ -1093,10 +1121,16 @@ _END_PUNGS = {
 }
 
 
+@lru_cache(maxsize=1 << 8)  # bounded; a few sets of indices (0-3) times three labels
+def _concealed_pungs_occurrence(found: tuple[int, ...], label: str) -> Occurrence:
+    """The occurrence of a concealed-pungs fan made of these sets: made once and shared."""
+    return Occurrence(None, f"{label}: {{sets}}", frozenset(found))
+
+
 def _concealed_pung_fan(view: View, least: int, label: str):
     found = view.concealed_pungs
     if len(found) >= least:
-        return [Occurrence(None, f"{label}: {{sets}}", frozenset(found))]
+        return [_concealed_pungs_occurrence(tuple(found), label)]
 
     def reason() -> str:
         text = f"needs {least} concealed pungs or kongs; this reading has {len(found)}"
@@ -1253,7 +1287,12 @@ def _wait_fan(view: View, role: str, label: str):
         return Miss(build=reason)
     if not view.only_wait:
         return Miss(build=lambda: _wait_miss(view))  # the reason lists the waits: written only if read
-    return [Occurrence((view.win,), f"won on {T.code(view.win)}, {label}")]
+    return [_wait_occurrence(view.win, label)]
+
+
+@lru_cache(maxsize=1 << 7)  # bounded: 34 tiles times three waits
+def _wait_occurrence(win: int, label: str) -> Occurrence:
+    return _won_on(win, f"won on {T.code(win)}, {label}")
 
 
 @check("edge-wait", when=EDGE_WAIT)
@@ -1274,38 +1313,45 @@ def single_wait(view: View) -> Found:
 # ------------------------------------------------------------------ how the hand was won
 
 
+@lru_cache(maxsize=1 << 9)  # bounded: 34 tiles times the words of the fans of the winning tile
+def _won_on(win: int, detail: str) -> Occurrence:
+    """The occurrence of a fan of the winning tile alone: it depends on the tile and the words
+    only, so each is made once and shared (an Occurrence never changes)."""
+    return Occurrence((win,), detail)
+
+
 @check("self-drawn", when=SELF_DRAWN)
 def self_drawn(view: View) -> Found:
     if view.self_drawn:
-        return [Occurrence((view.win,), "won on a tile drawn from the wall")]
+        return [_won_on(view.win, "won on a tile drawn from the wall")]
     return Miss("needs a winning tile drawn from the wall; this one was a discard")
 
 
 @check("last-tile-draw", when=LAST_TILE_DRAWN)
 def last_tile_draw(view: View) -> Found:
     if view.last_wall_tile and view.self_drawn:
-        return [Occurrence((view.win,), "won on the last tile of the wall")]
+        return [_won_on(view.win, "won on the last tile of the wall")]
     return Miss("needs a self-drawn win on the last tile of the wall")
 
 
 @check("last-tile-claim", when=LAST_TILE_CLAIMED)
 def last_tile_claim(view: View) -> Found:
     if view.last_wall_tile and not view.self_drawn:
-        return [Occurrence((view.win,), "won on the discard after the wall's last tile")]
+        return [_won_on(view.win, "won on the discard after the wall's last tile")]
     return Miss("needs a win on the discard made after the wall's last tile was drawn")
 
 
 @check("out-with-replacement-tile", when=REPLACEMENT_TILE)
 def out_with_replacement_tile(view: View) -> Found:
     if view.replacement_tile:
-        return [Occurrence((view.win,), "won on the replacement tile drawn for a kong")]
+        return [_won_on(view.win, "won on the replacement tile drawn for a kong")]
     return Miss("needs a win on the replacement tile drawn after a kong")
 
 
 @check("robbing-the-kong", when=ROBBING_KONG)
 def robbing_the_kong(view: View) -> Found:
     if view.robbing_kong:
-        return [Occurrence((view.win,), "won on the tile another player added to a melded pung")]
+        return [_won_on(view.win, "won on the tile another player added to a melded pung")]
     return Miss("needs a win on a tile another player adds to a melded pung to make a kong")
 
 

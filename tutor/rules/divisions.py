@@ -181,66 +181,59 @@ def _in_suit(splits, base: int) -> tuple[tuple[Group, ...], ...]:
     return tuple(tuple([_GROUPS[kind, base + rank] for kind, rank in split]) for split in splits)
 
 
-@lru_cache(maxsize=1 << 12)  # bounded, as above; a miss here only places a shared split in its suit
-def _suit_set_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
-    """Every way to split one suit's nine rank counts (tiles base..base+8) into chows and
-    pungs, in search order (see _rank_set_splits)."""
-    return _in_suit(_rank_set_splits(ranks), base)
-
-
-@lru_cache(maxsize=1 << 12)  # bounded, as above
-def _suit_pair_splits(ranks: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
-    """(pair tile, the splits of the rest into sets) for each pair this suit can give, in tile order."""
-    return tuple((base + rank, _in_suit(splits, base)) for rank, splits in _rank_pair_splits(ranks))
+@lru_cache(maxsize=1 << 13)  # bounded; it holds both the set splits and the pair splits, so twice the room
+def _suit_splits(ranks: tuple[int, ...], base: int) -> tuple[int, tuple]:
+    """What one suit's nine rank counts (tiles base..base+8) give a division, by how many
+    tiles it holds beside a multiple of three: (0, every split into chows and pungs), (2,
+    (pair tile, the splits of the rest) for each pair it can give, in tile order); no splits
+    at all when the suit cannot take part in a division. Each split is in search order (see
+    _rank_set_splits)."""
+    left = sum(ranks) % 3
+    if left == 0:
+        return 0, _in_suit(_rank_set_splits(ranks), base)
+    if left == 2:
+        return 2, tuple((base + rank, _in_suit(splits, base)) for rank, splits in _rank_pair_splits(ranks))
+    return 1, ()
 
 
 @lru_cache(maxsize=1 << 10)  # bounded; there are fewer honor shapes than that which split
-def _honor_set_splits(honors: tuple[int, ...]) -> tuple[tuple[Group, ...], ...]:
-    if 1 in honors or 2 in honors or 4 in honors:
-        return ()
-    return (tuple(Group("pung", 27 + i) for i, c in enumerate(honors) if c),)
-
-
-@lru_cache(maxsize=1 << 10)  # bounded, as above
-def _honor_pair_splits(honors: tuple[int, ...]) -> tuple[tuple[int, tuple[tuple[Group, ...], ...]], ...]:
-    if 1 in honors or 4 in honors or honors.count(2) != 1:
-        return ()
-    return ((27 + honors.index(2), (tuple(Group("pung", 27 + i) for i, c in enumerate(honors) if c == 3),)),)
-
-
-def _group_keys(counts: list[int]) -> list[tuple[int, ...]]:
-    return [tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])]
+def _honor_splits(honors: tuple[int, ...]) -> tuple[int, tuple]:
+    """As _suit_splits, for the seven honors (which make pungs and pairs only)."""
+    pairs = honors.count(2)
+    if 1 in honors or 4 in honors or pairs > 1:
+        return 1, ()  # a single honor, a fourth, or a second pair: no split
+    if pairs == 0:
+        return 0, (tuple(Group("pung", 27 + i) for i, c in enumerate(honors) if c),)
+    return 2, ((27 + honors.index(2), (tuple(Group("pung", 27 + i) for i, c in enumerate(honors) if c == 3),)),)
 
 
 def _pair_and_sets(counts: list[int], declared: tuple[Group, ...] = ()) -> list[tuple[int, tuple[Group, ...]]]:
     """(pair tile, sets) for every way to split these counts into sets and one pair, by pair
     tile, the declared sets first; within a pair, the splits of the groups in turn (characters,
     dots, bamboo, honors), each in its own search order."""
-    keys = _group_keys(counts)
-    sizes = [sum(key) for key in keys]
-    left = [size % 3 for size in sizes]
-    if left.count(2) != 1 or left.count(0) != 3:
-        return []  # the pair's group holds 2 more than a multiple of 3, every other group a multiple
-    g = left.index(2)
-    by_group = [
-        None if i == g else _NOTHING if not sizes[i] else _honor_set_splits(key) if i == 3 else _suit_set_splits(key, i * 9)
-        for i, key in enumerate(keys)
-    ]
-    if () in by_group:
-        return []  # a group other than the pair's (None) does not split into sets
-    pairs = _honor_pair_splits(keys[3]) if g == 3 else _suit_pair_splits(keys[g], g * 9)
+    groups = (
+        _suit_splits(tuple(counts[0:9]), 0), _suit_splits(tuple(counts[9:18]), 9),
+        _suit_splits(tuple(counts[18:27]), 18), _honor_splits(tuple(counts[27:34])),
+    )
+    g = -1  # the pair's group: the one that holds 2 more than a multiple of 3
+    for i, (left, splits) in enumerate(groups):
+        if not splits:
+            return []  # this group makes neither sets nor sets and a pair
+        if left == 2:
+            if g >= 0:
+                return []  # a second group would need a pair too
+            g = i
+    if g < 0:
+        return []
     # The groups before and after the pair's split the same way whatever the pair: combined once.
-    before = _combine([declared], by_group[:g])
-    after = _combine([()], by_group[g + 1 :])
-    return [(pair_tile, b + s + a) for pair_tile, splits in pairs for b in before for s in splits for a in after]
+    before = _combine([declared], groups[:g])
+    after = _combine([()], groups[g + 1 :])
+    return [(pair_tile, b + s + a) for pair_tile, splits in groups[g][1] for b in before for s in splits for a in after]
 
 
-_NOTHING = ((),)  # the one split of a group with no tiles
-
-
-def _combine(out: list[tuple[Group, ...]], options: list) -> list[tuple[Group, ...]]:
-    """Each of `out` followed by one split of each group of `options`, in turn."""
-    for splits in options:
+def _combine(out: list[tuple[Group, ...]], groups) -> list[tuple[Group, ...]]:
+    """Each of `out` followed by one split of each of `groups` (see _suit_splits), in turn."""
+    for _, splits in groups:
         out = [done + more for done in out for more in splits] if len(splits) > 1 or splits[0] else out
     return out
 
@@ -271,7 +264,10 @@ def standard_divisions(hand: Hand, declared: tuple[Group, ...] | None = None,
 def seven_pairs(counts: list[int]) -> Division | None:
     if 1 in counts or 3 in counts:  # an odd count (a tile is held 0-4 times)
         return None
-    return Division(SEVEN_PAIRS, pairs=tuple([t for t, c in enumerate(counts) if c for _ in range(c // 2)]))
+    pairs = [t for t in range(34) if counts[t]]
+    if 4 in counts:  # four alike count as two pairs
+        pairs = sorted(pairs + [t for t in pairs if counts[t] == 4])
+    return _record(Division, (SEVEN_PAIRS, (), None, tuple(pairs), ()))  # the fields in order: see standard_divisions
 
 
 def thirteen_orphans(counts: list[int]) -> Division | None:
@@ -281,16 +277,16 @@ def thirteen_orphans(counts: list[int]) -> Division | None:
     if set(present) != _TERMINALS_AND_HONORS:
         return None
     pair_tile = next(t for t in TERMINALS_AND_HONORS if counts[t] == 2)
-    return Division(THIRTEEN_ORPHANS, pair=_PAIRS[pair_tile], knitted=tuple(present))
+    return _record(Division, (THIRTEEN_ORPHANS, (), _PAIRS[pair_tile], (), tuple(present)))
 
 
 def honors_knitted(counts: list[int]) -> Division | None:
     if counts.count(0) != 34 - 14:  # fourteen kinds of tile, told before listing them
         return None
-    present = tuple(t for t in range(34) if counts[t])
+    present = tuple([t for t in range(34) if counts[t]])
     suited = {t for t in present if t < 27}
     if any(suited <= pattern for pattern in KNITTED_SETS):
-        return Division(HONORS_KNITTED, knitted=present)
+        return _record(Division, (HONORS_KNITTED, (), None, (), present))
     return None
 
 
@@ -314,10 +310,10 @@ def special_divisions(counts: list[int], declared: tuple[Group, ...] = ()) -> li
             rest = knitted_straight_rest(counts, pattern)
             if sum(rest) != (1 - len(declared)) * 3 + 2:
                 continue
-            out.extend(
-                Division(KNITTED_STRAIGHT, sets=sets, pair=_PAIRS[pair], knitted=pattern)
+            out.extend([
+                _record(Division, (KNITTED_STRAIGHT, sets, _PAIRS[pair], (), pattern))
                 for pair, sets in _pair_and_sets(rest, declared)
-            )
+            ])
     if not declared and sum(counts) == 14:
         kinds = 34 - counts.count(0)
         recognise = seven_pairs if kinds <= 7 else thirteen_orphans if kinds == 13 else honors_knitted

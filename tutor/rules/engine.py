@@ -169,28 +169,34 @@ def score(hand: Hand, situation: Situation, edition: str = DEFAULT_EDITION, why_
 def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings: list[Tally]) -> Result:
     fans = []
     points = tally.points
+    hits = tally.hits
     view = tally.view
     hand_tiles = view.tiles  # sorted already: a fan of the whole hand shows them as they are
-    for fid in sorted(tally.hits):
-        occurrences = tally.hits[fid]
+    for fid in sorted(hits):
+        occurrences = hits[fid]
         if len(occurrences) == 1:
-            occurrence = occurrences[0]
-            tiles, reason = occurrence.tiles, occurrence.detail
+            tiles, reason, sets = occurrences[0]
             if tiles is WHOLE_HAND:  # most fans shown: what View.tiles_of and detail_of would say, without the calls
-                tiles = hand_tiles
-            else:  # the tiles and words of its sets, as View.tiles_of and detail_of give them
-                if tiles is None:
-                    tiles = view.set_tiles(occurrence.sets)
+                shown = hand_tiles
+            elif tiles is None:  # the tiles and words of its sets, as View.tiles_of and detail_of give them
+                shown, words = view.shown(sets)
+                reason = reason.replace("{sets}", words)
+            else:
+                shown = tuple(sorted(tiles))
                 if "{sets}" in reason:
-                    reason = reason.replace("{sets}", view.show(occurrence.sets))
+                    reason = reason.replace("{sets}", view.show(sets))
         else:
-            tiles = [t for occ in occurrences for t in view.tiles_of(occ)]
-            reason = "; ".join(dict.fromkeys([view.detail_of(occ) for occ in occurrences]))
-        shown = tiles if tiles is hand_tiles else tuple(sorted(tiles))
+            tiles = []
+            details = {}  # each sentence once, in order
+            for occurrence in occurrences:
+                tiles += view.tiles_of(occurrence)
+                details[view.detail_of(occurrence)] = None
+            shown = tuple(sorted(tiles))
+            reason = "; ".join(details)
         fans.append(_record(ScoredFan, (FAN_BY_ID[fid], len(occurrences), points[fid], shown, reason)))
     excluded = _merge_excluded(tally.excluded) if tally.excluded else []
     answers = [_why_not(tally, fid, excluded, readings) for fid in why_not] if why_not else []
-    return Result(hand, situation, edition, tally.view.division, fans, excluded, answers)
+    return Result(hand, situation, edition, view.division, fans, excluded, answers)
 
 
 def _merge_excluded(excluded: list) -> list[ExcludedFan]:

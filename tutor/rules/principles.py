@@ -14,7 +14,7 @@ Every fan a pass removes is recorded with its reason, written where the removal 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import cache, partial
+from functools import cache, lru_cache, partial
 
 from tutor.rules.editions import EDITION_RULES, Edition
 from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG, FANS, Fan, fan
@@ -104,25 +104,50 @@ def non_repeat(tally: Tally) -> None:
     Fans made of sets imply fans made of the same sets only; account-once settles the rest.
     """
     hits = tally.hits
-    implied_by = IMPLIED[tally.edition.key]
-    # A fan that implies none does nothing here, so only the others are put in rank order.
-    for fan_id in by_rank([fid for fid in hits if implied_by[fid]], tally):
-        if fan_id not in hits:
-            continue
-        for implied in implied_by[fan_id]:
-            if implied not in hits:
-                continue
-            if fan_id in _SETS_FANS and implied in _SETS_FANS:
-                _drop_set_level(tally, fan_id, implied)
-            else:
-                del hits[implied]
-                tally.excluded.append(_IMPLIED_ENTRY[implied, fan_id])
+    key = tally.edition.key
+    # A fan that implies none does nothing here, so only the others are asked (at C speed).
+    implying = _IMPLYING[key].intersection(hits)
+    if tally.points is POINTS[key]:
+        steps = _implications(key, implying)
+    else:  # a fan at a value of its own may change the rank order (rare): not kept
+        steps = _implication_steps(IMPLIED[key], by_rank(implying, tally))
+    for fan_id, implied, same_sets in steps:
+        if fan_id not in hits or implied not in hits:
+            continue  # removed already, or never found
+        if same_sets:
+            _drop_set_level(tally, fan_id, implied)
+        else:
+            del hits[implied]
+            tally.excluded.append(_IMPLIED_ENTRY[implied, fan_id])
+
+
+_IMPLYING = {key: frozenset(fid for fid, ids in implied_by.items() if ids) for key, implied_by in IMPLIED.items()}
+
+
+@lru_cache(maxsize=1 << 12)  # bounded; the fans that imply others in one reading are few, and recur
+def _implications(key: str, implying: frozenset[int]) -> tuple[tuple[int, int, bool], ...]:
+    """What non-repeat asks, in order, of a reading in which these fans imply others: the
+    edition's usual points rank them, so the order depends on nothing else."""
+    return _implication_steps(IMPLIED[key], sorted(implying, key=RANKS[key].__getitem__))
+
+
+def _implication_steps(implied_by: dict[int, tuple[int, ...]], ranked: list[int]) -> tuple[tuple[int, int, bool], ...]:
+    """(fan, a fan it implies, both made of sets) for each fan in rank order, highest first."""
+    return tuple(
+        (fan_id, implied, fan_id in _SETS_FANS and implied in _SETS_FANS)
+        for fan_id in ranked for implied in implied_by[fan_id]
+    )
 
 
 def _drop_set_level(tally: Tally, by_id: int, implied: int) -> None:
     covering = [occ.sets for occ in tally.hits[by_id]]
-    survivors = [occ for occ in tally.hits[implied] if not any(occ.sets <= cover for cover in covering)]
-    if len(survivors) == len(tally.hits[implied]):
+    occurrences = tally.hits[implied]
+    if len(covering) == 1:  # nearly always: Pure Triple Chow, say, covers every Pure Double Chow in it
+        cover = covering[0]
+        survivors = [occ for occ in occurrences if not occ.sets <= cover]
+    else:
+        survivors = [occ for occ in occurrences if not any(occ.sets <= cover for cover in covering)]
+    if len(survivors) == len(occurrences):
         return
     by = FAN_BY_ID[by_id]
     if survivors:
@@ -179,17 +204,44 @@ def account_once(tally: Tally) -> None:
     if len(sets_fans) <= 1 and (not sets_fans or len(tally.hits[next(iter(sets_fans))]) == 1):
         return  # one fan made of sets, occurring once (the most frequent case), or none: nothing to choose
     candidates = [(fid, occ) for fid in by_rank(sets_fans, tally) for occ in tally.hits[fid]]
-    clashes = _clashes(candidates)
-    if not any(clashes) and _all_link(candidates, len(tally.view.sets)):
+    points = tally.points
+    best_choice = _best_choice(
+        tuple([(fid, occ.sets) for fid, occ in candidates]), tuple([points[fid] for fid, _ in candidates]),
+        len(tally.view.sets),
+    )
+    if best_choice is None:
         return  # every fan made of sets counts: nothing to choose
+    kept = set(best_choice)
+    left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
+    for fid, occ in left_out:
+        tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
+    for fid, occ in left_out:
+        # Written only if this reading is the one shown (Tally.excluded).
+        tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
+    for fid in {fid for fid, _ in left_out}:
+        if not tally.hits[fid]:
+            del tally.hits[fid]
+
+
+@lru_cache(maxsize=1 << 12)  # bounded; the fans made of sets that meet in a reading recur: a few hundred
+def _best_choice(candidates: tuple[tuple[int, frozenset[int]], ...], points: tuple[int, ...],
+                 sets: int) -> tuple[int, ...] | None:
+    """Which candidates (fan id, the sets it uses; ranked highest first, with their points)
+    count together, as their positions in the order chosen; None when all of them do.
+
+    The choice reads nothing but these and how many sets the reading has, and the same
+    fans through the same sets meet in hand after hand, so it is searched once for each."""
+    clashes = _clashes(candidates)
+    if not any(clashes) and _all_link(candidates, sets):
+        return None
     n = len(candidates)
-    points = [tally.points[fid] for fid, _ in candidates]  # highest first, as the candidates are ranked
+    points = list(points)  # highest first, as the candidates are ranked
     best_choice: tuple = ()
     best_key: tuple = (-1, [])
     chosen: list[int] = []
     values: list[int] = []  # the points of the chosen, highest first (as they were chosen)
 
-    sets_of = [occ.sets for _, occ in candidates]
+    sets_of = [fan_sets for _, fan_sets in candidates]
 
     def search(start: int, total: int, taken: int, linked: tuple[int, ...], groups: int) -> None:
         nonlocal best_choice, best_key
@@ -203,40 +255,30 @@ def account_once(tally: Tally) -> None:
         for i in range(start, n):
             if clashes[i] & taken:
                 continue  # non-identical
-            sets = sets_of[i]
-            joined = _link(linked, sets)
+            fan_sets = sets_of[i]
+            joined = _link(linked, fan_sets)
             if joined is None:
                 continue  # would reuse two linked sets: account-once
             chosen.append(i)
             values.append(points[i])
-            search(i + 1, total + points[i], taken | 1 << i, joined, groups - len(sets) + 1)
+            search(i + 1, total + points[i], taken | 1 << i, joined, groups - len(fan_sets) + 1)
             chosen.pop()
             values.pop()
 
-    sets = len(tally.view.sets)
     search(0, 0, 0, tuple(range(sets)), sets)
-    kept = set(best_choice)
-    left_out = [(fid, occ) for i, (fid, occ) in enumerate(candidates) if i not in kept]
-    for fid, occ in left_out:
-        tally.hits[fid] = [o for o in tally.hits[fid] if o is not occ]
-    for fid, occ in left_out:
-        # Written only if this reading is the one shown (Tally.excluded).
-        tally.excluded.append(partial(_account_once_entry, tally.view, candidates, kept, fid, occ, bool(tally.hits[fid])))
-    for fid in {fid for fid, _ in left_out}:
-        if not tally.hits[fid]:
-            del tally.hits[fid]
+    return best_choice
 
 
 def _clashes(candidates) -> list[int]:
-    """For each candidate, the candidates of the same fan that share a set with it (non-identical),
-    as bits. The candidates of one fan stand together (they are listed fan by fan), so each is
-    compared with the rest of its own fan's run only."""
+    """For each candidate (fan id, sets), the candidates of the same fan that share a set with it
+    (non-identical), as bits. The candidates of one fan stand together (they are listed fan by
+    fan), so each is compared with the rest of its own fan's run only."""
     n = len(candidates)
     clashes = [0] * n
-    for i, (fid, occ) in enumerate(candidates):
+    for i, (fid, fan_sets) in enumerate(candidates):
         j = i + 1
         while j < n and candidates[j][0] == fid:
-            if candidates[j][1].sets & occ.sets:
+            if candidates[j][1] & fan_sets:
                 clashes[i] |= 1 << j
                 clashes[j] |= 1 << i
             j += 1
@@ -244,10 +286,10 @@ def _clashes(candidates) -> list[int]:
 
 
 def _all_link(candidates, sets: int) -> bool:
-    """Do all the candidates link their sets without closing a loop (account-once)?"""
+    """Do all the candidates (fan id, sets) link their sets without closing a loop (account-once)?"""
     linked: tuple[int, ...] | None = tuple(range(sets))
-    for _, occ in candidates:
-        linked = _link(linked, occ.sets)
+    for _, fan_sets in candidates:
+        linked = _link(linked, fan_sets)
         if linked is None:
             return False
     return True

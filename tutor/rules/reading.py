@@ -16,6 +16,7 @@ write is built only when someone reads it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
@@ -68,7 +69,16 @@ Found = list[Occurrence] | Miss  # what a check returns
 # one Occurrence serves every hand (tutor.rules.checks.whole).
 WHOLE_HAND: tuple[int, ...] = tuple([-1])
 
+_HONORS = frozenset(T.HONORS)
 _ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every set of a reading, by how many it has
+# Each choice of a reading's sets (Occurrence.sets: a reading has at most four) -> its indices in
+# order: looked up, because sorted() on a frozenset costs more than the rest of what shows the sets.
+_IN_ORDER = {frozenset(c): c for n in range(5) for c in combinations(range(4), n)}
+_FLAGS = [(is_open, declared) for is_open in (False, True) for declared in (False, True)]  # Group.open, Group.declared
+# Every set there can be (any kind, tile, open, declared) -> its tiles and its notation; keyed by the
+# Group itself, which saves taking (kind, tile) out of it for GROUP_TILES and GROUP_TEXT.
+_SET_TILES = {Group(*key, *flags): tiles for key, tiles in GROUP_TILES.items() for flags in _FLAGS}
+_SET_TEXT = {Group(*key, *flags): text for key, text in GROUP_TEXT.items() for flags in _FLAGS}
 
 
 class HandFacts:
@@ -77,6 +87,8 @@ class HandFacts:
     def __init__(self, hand, situation: Situation, edition: str) -> None:
         tiles = hand.all_tiles
         distinct = frozenset(tiles)
+        suits = {t // 9 for t in distinct}
+        suits.discard(3)  # the honors: 27-33 // 9
         self.hand = hand
         self.situation = situation
         # What each View holds besides its division (see View.__init__).
@@ -95,8 +107,8 @@ class HandFacts:
             "robbing_kong": situation.robbing_kong,
             "tiles": tiles,
             "distinct": distinct,
-            "suits": {t // 9 for t in distinct if t < 27},
-            "honors": [t for t in distinct if t >= 27],
+            "suits": suits,
+            "honors": distinct & _HONORS,  # a set operation, at C speed: no loop over the tiles
             "counts": hand.tile_counts,
         }
 
@@ -118,8 +130,8 @@ class View:
     edition, win, self_drawn, seat_wind and prevalent_wind (tiles), flowers, the other
     situation flags, tiles (all, sorted), distinct, suits (0-2 present), honors, counts
     (34 slots); and what the shape of every reading needs (tutor.rules.checks): chows,
-    pungs, wind_pungs, dragon_pungs and concealed_pungs (indices into sets), win_role; scratch.
-    The rest are cached properties.
+    pungs, wind_pungs, dragon_pungs and concealed_pungs (indices into sets), win_role;
+    open_melds (the claimed sets) and kongs (Groups); scratch. The rest are cached properties.
     """
 
     def __init__(self, facts: HandFacts, division: Division) -> None:
@@ -134,7 +146,8 @@ class View:
         d["sets"] = sets
         d["pair"] = pair
         d["form"] = division.form
-        # One pass over the sets for the facts that the shape of every reading reads.
+        # One pass over the sets for the facts that the shape of every reading reads, and for
+        # the claimed sets and the kongs, which most readings are asked about.
         chows: list[int] = []
         pungs: list[int] = []
         winds: list[int] = []
@@ -142,13 +155,17 @@ class View:
         # Pungs and kongs not claimed, nor completed by the winning discard (only a pung of the
         # winning tile can have been).
         concealed: list[int] = []
+        claimed: list[Group] = []
+        kongs: list[Group] = []
         win = d["win"]
         edge = closed = False  # what the winning tile could complete in a concealed chow
         for i, g in enumerate(sets):
-            tile = g.tile
-            if g.kind == "chow":
+            kind, tile, is_open, declared = g
+            if is_open and declared:
+                claimed.append(g)
+            if kind == "chow":
                 chows.append(i)
-                if g.declared:
+                if declared:
                     continue
                 if win == tile + 1:
                     closed = True
@@ -156,7 +173,9 @@ class View:
                     edge = True
             else:
                 pungs.append(i)
-                if not g.open and (tile != win or not self._won_by_discard(i)):
+                if kind == "kong":
+                    kongs.append(g)
+                if not is_open and (tile != win or not self._won_by_discard(i)):
                     concealed.append(i)
                 if tile >= 31:
                     dragons.append(i)
@@ -167,6 +186,8 @@ class View:
         d["wind_pungs"] = winds
         d["dragon_pungs"] = dragons
         d["concealed_pungs"] = concealed
+        d["open_melds"] = claimed
+        d["kongs"] = kongs
         # The wait this reading scores when the winning tile fits several: edge, then closed, then single.
         d["win_role"] = (
             "edge" if edge else "closed" if closed else "single" if pair is not None and pair.tile == win else None
@@ -187,14 +208,6 @@ class View:
     @cached
     def groups_with_pair(self) -> list[Group]:
         return list(self.sets) + ([self.pair] if self.pair is not None else [])
-
-    @cached
-    def open_melds(self) -> list[Group]:
-        return [g for g in self.sets if g.open and g.declared]
-
-    @cached
-    def kongs(self) -> list[Group]:
-        return [g for g in self.sets if g.kind == "kong"]
 
     @cached
     def concealed_kongs(self) -> int:
@@ -231,15 +244,33 @@ class View:
     # ---------------------------------------------------------------- words
 
     def set_tiles(self, indices) -> tuple[int, ...]:
+        """The tiles of these sets (indices, most often an Occurrence's frozenset), set by set in order."""
         sets = self.sets
         out: list[int] = []
-        for i in sorted(indices):
-            out += GROUP_TILES[sets[i][:2]]  # (kind, tile): what Group.tiles reads, without the call
+        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+            out += _SET_TILES[sets[i]]
         return tuple(out)
 
     def show(self, indices) -> str:
+        """These sets in notation, in order: '123m 456p'."""
         sets = self.sets
-        return " ".join([GROUP_TEXT[sets[i][:2]] for i in sorted(indices)])
+        words = []  # a loop: in Python 3.11 a list comprehension makes a function each call, which costs as much
+        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+            words.append(_SET_TEXT[sets[i]])
+        return " ".join(words)
+
+    def shown(self, indices) -> tuple[tuple[int, ...], str]:
+        """What a fan made of these sets shows: their tiles sorted, and the sets in notation;
+        tuple(sorted(set_tiles(indices))) and show(indices) in one pass."""
+        sets = self.sets
+        tiles: list[int] = []
+        words = []
+        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+            group = sets[i]
+            tiles += _SET_TILES[group]
+            words.append(_SET_TEXT[group])
+        tiles.sort()
+        return tuple(tiles), " ".join(words)
 
     def tiles_of(self, occurrence: Occurrence) -> tuple[int, ...]:
         tiles = occurrence.tiles

@@ -122,7 +122,11 @@ def waiting_tiles(hand: Hand, win_tile: int) -> tuple[int, ...]:
 
 def only_wait(hand: Hand, win_tile: int) -> bool:
     """Was the winning tile the only tile that could complete the hand?"""
-    counts = _counts_before(hand.concealed, win_tile)
+    concealed = hand.concealed
+    if len(concealed) == 2 and win_tile in concealed:
+        # Beside four declared sets one tile waited alone, on its pair: on itself and nothing else.
+        return concealed[0] == concealed[1]
+    counts = _counts_before(concealed, win_tile)
     found = _standard_waits(counts)
     if found and found != {win_tile}:
         return False  # another tile makes four sets and a pair: the special forms need not be asked
@@ -304,15 +308,15 @@ def _special_waits(counts: list[int]):
     """The tiles that make thirteen concealed tiles into seven pairs, thirteen orphans or
     honors and knitted tiles: each form proposes the few tiles it could take, and the
     recogniser of the form decides."""
-    present = [t for t in range(34) if counts[t]]
-    candidates: set[int] = set()
-    if len(present) <= 7:  # seven pairs: the single tile pairs up
-        odd = [t for t in present if counts[t] % 2]
-        if len(odd) == 1:
+    if counts.count(0) >= 34 - 7:  # seven pairs: the single tile pairs up
+        singles, threes = counts.count(1), counts.count(3)
+        if singles + threes == 1:
             # Every other count is even (a pair, or two), so this tile makes seven pairs:
             # the recognisers need not be asked.
-            yield odd[0]
+            yield counts.index(1 if singles else 3)
         return
+    present = [t for t in range(34) if counts[t]]
+    candidates: set[int] = set()
     if len(present) >= 12:
         kinds = set(present)
         if kinds <= _TERMINALS_AND_HONORS:
