@@ -82,7 +82,7 @@ class Division(NamedTuple):
 
     def describe(self) -> list[str]:
         """The sets and pair as notation, for the explanation of the chosen reading."""
-        parts = [str(g) for g in self.sets]
+        parts = list(map(GROUP_NOTATION.__getitem__, self.sets))  # str(g) of each, looked up
         if self.pair is not None:
             parts.append(str(self.pair))
         if self.pairs:
@@ -104,6 +104,16 @@ GROUP_TEXT = {key: format_tiles(tiles) for key, tiles in GROUP_TILES.items()}
 def group_text(kind: str, tile: int) -> str:
     """A set's tiles in notation, without brackets: '123m', 'EEE'."""
     return GROUP_TEXT[kind, tile]
+
+
+# Every set and pair a division can hold (any kind, tile, open and declared) -> its tiles, its tiles
+# in notation, and str() of it (brackets for a declared set), keyed by the Group itself: the scorer
+# and every answer ask them of each set, and a lookup saves taking (kind, tile) out of the Group.
+_EVERY_GROUP = [Group(kind, tile, is_open, declared)
+                for kind, tile in GROUP_TILES for is_open in (False, True) for declared in (False, True)]
+SET_TILES = {group: GROUP_TILES[group.kind, group.tile] for group in _EVERY_GROUP}
+SET_TEXT = {group: GROUP_TEXT[group.kind, group.tile] for group in _EVERY_GROUP}
+GROUP_NOTATION = {group: str(group) for group in _EVERY_GROUP}
 
 
 def declared_groups(hand: Hand) -> tuple[Group, ...]:

@@ -41,8 +41,13 @@ class Meld:
         return (self.tile,) * (4 if self.kind == "kong" else 3)
 
     def notation(self) -> str:
-        body = format_tiles(self.tiles)
-        return f"{{{body}}}" if self.concealed else f"[{body}]"
+        return _meld_notation(self.kind, self.tile, self.concealed)
+
+
+@lru_cache(maxsize=512)  # a few hundred sets can be declared; every answer writes its hand's
+def _meld_notation(kind: str, tile: int, concealed: bool) -> str:
+    body = format_tiles(Meld(kind, tile, concealed).tiles)
+    return f"{{{body}}}" if concealed else f"[{body}]"
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from tutor.rules import tiles as T
-from tutor.rules.divisions import GROUP_TEXT, GROUP_TILES, Division, Group
+from tutor.rules.divisions import SET_TEXT, SET_TILES, Division, Group
 from tutor.rules.lazy import cached
 from tutor.rules.situation import Situation
 from tutor.rules.waits import only_wait, waiting_tiles
@@ -74,11 +74,6 @@ _ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every
 # Each choice of a reading's sets (Occurrence.sets: a reading has at most four) -> its indices in
 # order: looked up, because sorted() on a frozenset costs more than the rest of what shows the sets.
 _IN_ORDER = {frozenset(c): c for n in range(5) for c in combinations(range(4), n)}
-_FLAGS = [(is_open, declared) for is_open in (False, True) for declared in (False, True)]  # Group.open, Group.declared
-# Every set there can be (any kind, tile, open, declared) -> its tiles and its notation; keyed by the
-# Group itself, which saves taking (kind, tile) out of it for GROUP_TILES and GROUP_TEXT.
-_SET_TILES = {Group(*key, *flags): tiles for key, tiles in GROUP_TILES.items() for flags in _FLAGS}
-_SET_TEXT = {Group(*key, *flags): text for key, text in GROUP_TEXT.items() for flags in _FLAGS}
 
 
 class HandFacts:
@@ -248,7 +243,7 @@ class View:
         sets = self.sets
         out: list[int] = []
         for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
-            out += _SET_TILES[sets[i]]
+            out += SET_TILES[sets[i]]
         return tuple(out)
 
     def show(self, indices) -> str:
@@ -256,7 +251,7 @@ class View:
         sets = self.sets
         words = []  # a loop: in Python 3.11 a list comprehension makes a function each call, which costs as much
         for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
-            words.append(_SET_TEXT[sets[i]])
+            words.append(SET_TEXT[sets[i]])
         return " ".join(words)
 
     def shown(self, indices) -> tuple[tuple[int, ...], str]:
@@ -267,8 +262,8 @@ class View:
         words = []
         for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
             group = sets[i]
-            tiles += _SET_TILES[group]
-            words.append(_SET_TEXT[group])
+            tiles += SET_TILES[group]
+            words.append(SET_TEXT[group])
         tiles.sort()
         return tuple(tiles), " ".join(words)
 

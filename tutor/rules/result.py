@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from tutor.rules import tiles as T
-from tutor.rules.divisions import Division, group_text
+from tutor.rules.divisions import SET_TEXT, Division, group_text
 from tutor.rules.fans import Fan, fan
 from tutor.rules.notation import Hand, format_tiles
 from tutor.rules.situation import Situation
@@ -122,8 +122,7 @@ class Result:
             "division": {
                 "form": division.form,
                 "sets": [
-                    {"tiles": group_text(g.kind, g.tile), "kind": g.kind, "melded": g.open and g.declared,
-                     "concealed": not g.open}
+                    {"tiles": SET_TEXT[g], "kind": g.kind, "melded": g.open and g.declared, "concealed": not g.open}
                     for g in division.sets
                 ],
                 "pair": group_text("pair", division.pair.tile) if division.pair else None,
