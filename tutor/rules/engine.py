@@ -185,6 +185,12 @@ def _result(hand, situation, edition, tally: Tally, why_not: list[int], readings
                 shown = tuple(sorted(tiles))
                 if "{sets}" in reason:
                     reason = reason.replace("{sets}", view.show(sets))
+        elif occurrences.count(occurrences[0]) == len(occurrences):
+            # All alike (most often one Flower Tiles occurrence per flower): the tiles of one,
+            # as many times as it occurs, and its one sentence; one occurrence asked, not each.
+            first = occurrences[0]
+            shown = tuple(sorted(view.tiles_of(first) * len(occurrences)))
+            reason = view.detail_of(first)
         else:
             tiles = []
             details = {}  # each sentence once, in order
