@@ -703,9 +703,9 @@ def nine_gates(view: View) -> Found:
     if len(view.suits) != 1 or view.honors:
         return Miss(build=lambda: _flush_miss(view, "one suit and no honors"))
     suit = next(iter(view.suits))
-    counts = [0] * 9
-    for t in view.hand.concealed:
-        counts[t % 9] += 1
+    # With no declared sets every tile is concealed: the suit's nine slots of the hand's counts
+    # are the concealed tiles' ranks, a slice at C speed rather than a loop over the fourteen.
+    counts = list(view.counts[9 * suit:9 * suit + 9])
     counts[view.win % 9] -= 1
     if counts == [3, 1, 1, 1, 1, 1, 1, 1, 3]:
         return whole(view, f"1112345678999 in {T.SUIT_NAMES[T.SUITS[suit]]} waiting on any tile of the suit")
