@@ -95,11 +95,8 @@ class Result:
             "why_not": _why_not_dicts(self.why_not),
             "division": {
                 "form": division.form,
-                "sets": [
-                    {"tiles": SET_TEXT[g], "kind": g.kind, "melded": g.open and g.declared, "concealed": not g.open}
-                    for g in division.sets
-                ],
-                "pair": group_text("pair", division.pair.tile) if division.pair else None,
+                "sets": [_SET_ENTRY[g].copy() for g in division.sets],
+                "pair": SET_TEXT[division.pair] if division.pair else None,
                 "pairs": [group_text("pair", t) for t in division.pairs],
                 "knitted": format_tiles(division.knitted) if division.knitted else None,
                 "text": " ".join(division.describe()),
@@ -109,6 +106,11 @@ class Result:
         }
 
 
+# Every set's entry depends on the set alone, so each is written once and copied per answer.
+_SET_ENTRY = {
+    g: {"tiles": text, "kind": g.kind, "melded": g.open and g.declared, "concealed": not g.open}
+    for g, text in SET_TEXT.items()
+}
 # Each fan's fixed fields, in the answer's order, copied into each of its entries: the copy and
 # four stores cost less than reading five fields through the ScoredFan and the Fan.
 _FAN_HEAD = {f.id: {"id": f.id, "slug": f.slug, "name": f.name, "chinese": f.chinese, "pinyin": f.pinyin} for f in FANS}
