@@ -173,6 +173,39 @@ def test_the_waits_are_every_tile_that_completes_the_hand(hand, data):
     assert only_wait(hand, win) == (by_trying == (win,))
 
 
+@st.composite
+def _nearly_different_tiles(draw) -> list[int]:
+    """Thirteen tiles, twelve or thirteen of them different, nearly all from the thirteen
+    orphans or from one knitted set and the honors: where the special forms' waits lie."""
+    from tutor.rules.divisions import KNITTED_SETS, TERMINALS_AND_HONORS
+
+    pool = draw(st.sampled_from([set(TERMINALS_AND_HONORS)] + [set(p) | set(T.HONORS) for p in KNITTED_SETS]))
+    tiles = draw(st.permutations(sorted(pool)))[: draw(st.sampled_from([12, 13]))]
+    if draw(st.booleans()):
+        tiles[0] = draw(st.integers(0, 33))  # a stray tile, which may leave the pool
+    while len(tiles) < 13:
+        tiles.append(draw(st.sampled_from(tiles)))
+    return tiles
+
+
+@EXAMPLES
+@given(_nearly_different_tiles())
+def test_the_special_waits_are_the_tiles_the_recognisers_take(tiles):
+    from tutor.rules.divisions import honors_knitted, seven_pairs, thirteen_orphans
+    from tutor.rules.waits import _special_waits
+
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    by_trying = []
+    for t in range(34):
+        counts[t] += 1
+        if max(counts) <= 4 and (seven_pairs(counts) or thirteen_orphans(counts) or honors_knitted(counts)):
+            by_trying.append(t)
+        counts[t] -= 1
+    assert sorted(set(_special_waits(counts))) == by_trying, tiles
+
+
 @EXAMPLES
 @given(deals())
 def test_a_check_whose_gate_fails_finds_nothing(deal):

@@ -84,7 +84,7 @@ class Division(NamedTuple):
         """The sets and pair as notation, for the explanation of the chosen reading."""
         parts = list(map(GROUP_NOTATION.__getitem__, self.sets))  # str(g) of each, looked up
         if self.pair is not None:
-            parts.append(str(self.pair))
+            parts.append(GROUP_NOTATION[self.pair])
         if self.pairs:
             parts.extend(format_tiles((t, t)) for t in self.pairs)
         if self.knitted:

@@ -10,6 +10,7 @@ that makes a winning hand.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 from operator import itemgetter
 
 from tutor.rules import tiles as T
@@ -172,23 +173,34 @@ def _standard_waits(counts: list[int]) -> set[int]:
         _suit_waits(tuple(counts[0:9])), _suit_waits(tuple(counts[9:18])),
         _suit_waits(tuple(counts[18:27])), _honor_waits(tuple(counts[27:34])),
     )
-    shapes = [shape for shape, _, _ in groups]
-    broken = shapes.count(None)
     found: set[int] = set()
+    for g, which in _TAKERS[groups[0][0], groups[1][0], groups[2][0], groups[3][0]]:
+        tiles = groups[g][which]
+        if tiles:
+            found.update(map(_GROUP_BASE[g].__add__, tiles))  # a suit's waits are ranks, the honors' are tiles
+    return found
+
+
+def _takers(shapes: tuple[str | None, ...]) -> tuple[tuple[int, int], ...]:
+    """Which groups can take the tile, given the four groups' shapes, and which of their waits
+    (1: those that leave it as sets, 2: as sets and a pair) complete the hand."""
+    broken = shapes.count(None)
     if broken > 1:
-        return found  # one tile mends one group at most
+        return ()  # one tile mends one group at most
     pairs = shapes.count("pair")
-    for g, (shape, to_sets, to_pair) in enumerate(groups):
+    out = []
+    for g, shape in enumerate(shapes):
         if broken and shape is not None:
             continue  # the tile must go to the group that does not split
         pairs_elsewhere = pairs - (shape == "pair")
-        if pairs_elsewhere > 1:
-            continue
-        tiles = to_sets if pairs_elsewhere == 1 else to_pair
-        if tiles:
-            base = 9 * g if g < 3 else 0  # a suit's waits are ranks, the honors' are tiles
-            found.update([base + r for r in tiles])
-    return found
+        if pairs_elsewhere <= 1:
+            out.append((g, 1 if pairs_elsewhere == 1 else 2))
+    return tuple(out)
+
+
+# The groups' shapes decide alone which of them can take the tile: 81 cases, worked out once.
+_TAKERS = {shapes: _takers(shapes) for shapes in product(("sets", "pair", None), repeat=4)}
+_GROUP_BASE = (0, 9, 18, 0)
 
 
 @lru_cache(maxsize=1 << 12)  # bounded, so a long-running worker levels off
@@ -306,8 +318,8 @@ _KNITTED_WITH_HONORS = tuple(pattern | _HONORS for pattern in KNITTED_SETS)  # w
 
 def _special_waits(counts: list[int]):
     """The tiles that make thirteen concealed tiles into seven pairs, thirteen orphans or
-    honors and knitted tiles: each form proposes the few tiles it could take, and the
-    recogniser of the form decides."""
+    honors and knitted tiles. Each form's waits follow from the counts alone (a set operation
+    or two), as tests/test_properties.py checks against trying every tile on the recognisers."""
     if counts.count(0) >= 34 - 7:  # seven pairs: the single tile pairs up
         singles, threes = counts.count(1), counts.count(3)
         if singles + threes == 1:
@@ -315,20 +327,19 @@ def _special_waits(counts: list[int]):
             # the recognisers need not be asked.
             yield counts.index(1 if singles else 3)
         return
-    present = [t for t in range(34) if counts[t]]
-    candidates: set[int] = set()
-    if len(present) >= 12:
-        kinds = set(present)
-        if kinds <= _TERMINALS_AND_HONORS:
-            candidates |= _TERMINALS_AND_HONORS
+    kinds = {t for t in range(34) if counts[t]}
+    if len(kinds) < 12 or sum(counts) != 13:
+        return  # thirteen orphans and honors and knitted tiles are fourteen (nearly) different tiles
+    # Twelve kinds at least among thirteen tiles: at most one pair, so never seven pairs.
+    if kinds <= _TERMINALS_AND_HONORS:
+        # Thirteen orphans: the missing kind, or, when all thirteen are held, any of them (the pair).
+        yield from (_TERMINALS_AND_HONORS - kinds) or _TERMINALS_AND_HONORS
+    if len(kinds) == 13:
+        # Honors and knitted tiles are fourteen kinds of one knitted set and the honors: any kind of
+        # that set not yet held. (Twelve kinds and a pair can never become fourteen.)
         for tiles in _KNITTED_WITH_HONORS:
             if kinds <= tiles:
-                candidates |= tiles - kinds
-    for candidate in sorted(candidates):
-        counts[candidate] += 1
-        if seven_pairs(counts) or thirteen_orphans(counts) or honors_knitted(counts):
-            yield candidate
-        counts[candidate] -= 1
+                yield from tiles - kinds
 
 
 def _standard_candidates(counts: list[int]) -> set[int]:
