@@ -48,13 +48,19 @@ def parse_fan_key(value: Any) -> int:
     raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
 
 
+def _refuse_unknown_fields(data: Mapping, known: frozenset[str]) -> None:
+    """HandError naming the first unknown field (in sorted order) and listing the known ones.
+    The usual body has none, which one set operation tells; only then are they looked for."""
+    if not known.issuperset(data):
+        unknown = sorted(shown(str(k), 40) for k in data if k not in known)
+        raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(known))}.")
+
+
 def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
     """Turn a decoded JSON body into (hand, situation, edition, why_not); HandError on bad input."""
     if not isinstance(data, Mapping):
         raise HandError("The request body must be a JSON object, such as {\"hand\": \"...\", \"win\": \"5s\"}.")
-    if not SCORE_FIELDS.issuperset(data):
-        unknown = sorted(shown(str(k), 40) for k in data if k not in SCORE_FIELDS)
-        raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(SCORE_FIELDS))}.")
+    _refuse_unknown_fields(data, SCORE_FIELDS)
     if "hand" not in data:
         raise HandError("Missing field 'hand': write the hand in notation, such as \"[EEE] 123m 456p 789s 55s\".")
     if not isinstance(data["hand"], str):
@@ -102,9 +108,7 @@ def analyze_request(data: Any) -> Analysis:
             "/api/analyze takes no 'win': it tries every tile on a 13-tile hand, and scores a winning "
             "14-tile hand on its last tile as written."
         )
-    unknown = sorted(shown(str(k), 40) for k in data if k not in ANALYZE_FIELDS)
-    if unknown:
-        raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(ANALYZE_FIELDS))}.")
+    _refuse_unknown_fields(data, ANALYZE_FIELDS)
     text = data.get("hand")
     last = last_written_tile(text) if isinstance(text, str) and len(text) <= MAX_NOTATION_LENGTH else None
     stand_in = T.code(last) if last is not None else "1m"
