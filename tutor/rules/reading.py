@@ -76,6 +76,11 @@ _ALL_SETS = tuple(frozenset(range(n)) for n in range(5))  # the indices of every
 _IN_ORDER = {frozenset(c): c for n in range(5) for c in combinations(range(4), n)}
 
 
+def _in_order(indices) -> tuple[int, ...] | list[int]:
+    """Indices of a reading's sets in order: an Occurrence's frozenset looked up, others sorted."""
+    return _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices)
+
+
 class HandFacts:
     """The hand and how it was won: the facts that every reading of it shares."""
 
@@ -242,7 +247,7 @@ class View:
         """The tiles of these sets (indices, most often an Occurrence's frozenset), set by set in order."""
         sets = self.sets
         out: list[int] = []
-        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+        for i in _in_order(indices):
             out += SET_TILES[sets[i]]
         return tuple(out)
 
@@ -250,7 +255,7 @@ class View:
         """These sets in notation, in order: '123m 456p'."""
         sets = self.sets
         words = []  # a loop: in Python 3.11 a list comprehension makes a function each call, which costs as much
-        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+        for i in _in_order(indices):
             words.append(SET_TEXT[sets[i]])
         return " ".join(words)
 
@@ -260,7 +265,7 @@ class View:
         sets = self.sets
         tiles: list[int] = []
         words = []
-        for i in _IN_ORDER[indices] if type(indices) is frozenset else sorted(indices):
+        for i in _in_order(indices):
             group = sets[i]
             tiles += SET_TILES[group]
             words.append(SET_TEXT[group])
