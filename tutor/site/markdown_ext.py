@@ -40,10 +40,10 @@ from tutor.rules import fans as F
 from tutor.rules.notation import NotationError
 from tutor.views.problems import LocatedError
 from tutor.views.tilehtml import TileRenderer
-from tutor.views.tileview import hand_view, inline_sets
+from tutor.views.tileview import hand_view, inline_sets, reading_view
 
 from . import seating as seating_data
-from .blocks import HandBlock, parse_hand_block, parse_question_block
+from .blocks import HandBlock, parse_hand_block, parse_question_block, regrouped
 from .markdown_tree import LinkTreeprocessor
 from .scoring import ScoringError, score_example
 from .state import PageState
@@ -222,7 +222,7 @@ class BlockPreprocessor(Preprocessor):
             state.report(err.line, f"hand block: {err.message}")
             return ""
         try:
-            view = hand_view(block.hand, block.situation["win"], block.situation["flowers"])
+            hand_view(block.hand, block.situation["win"])  # said at the win line, before the engine says it
         except NotationError as err:
             state.report(block.lines["win"], f"hand block: {err}")
             return ""
@@ -234,6 +234,16 @@ class BlockPreprocessor(Preprocessor):
             return ""
         for line, message in fan_expectations(block, score.fan_ids, state.fan, first_line - 1):
             state.report(line, f"hand block: {message}")
+        division = score.result.division
+        reading = division.describe()
+        if regrouped(block.written, reading):
+            state.report(block.lines["hand"], f"hand block: the engine scores these tiles as {' '.join(reading)} (the "
+                                              "reading worth the most), and the page draws them so: write the hand "
+                                              "that way, and check that the caption speaks of those sets")
+        # Drawn as the engine read it, each set apart, as the calculator draws a hand: the reader
+        # sees the sets the score is made of, whatever order the author wrote the tiles in.
+        view = reading_view(block.hand, division, block.situation["win"], block.situation["flowers"],
+                            tuple(line.fan.slug for line in score.lines))
         state.examples += 1
         if not block.near_miss:
             state.scoring_examples += 1
