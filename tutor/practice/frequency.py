@@ -8,7 +8,7 @@ are counted, since those are the hands that are actually declared.
 
     python -m tutor.practice.frequency [--hands 20000] [--seed 1]   # rewrites tutor/practice/data/fan_frequency.json
 
-The learning path (lesson 18, the everyday-fan lessons, the quiz's starter mode) reads the JSON file.
+The learning path (lesson 20, the everyday-fan lessons, the quiz's starter mode) reads the JSON file.
 """
 
 from __future__ import annotations
