@@ -276,6 +276,20 @@ def test_a_written_grouping_is_told_from_the_reading(written, reading, differs):
     assert regrouped(tuple(written.split()), reading) is differs
 
 
+def test_fans_a_hand_scores_are_unlinked_until_the_page_links_them_by_the_end_of_its_section():
+    # The fake engine scores this hand Full Flush and Self-Drawn.
+    block = "```hand\nhand: [123s] 456s 789s 234s 55s\nwin: 5s\nself_drawn: true\n```\n"
+    full_flush, self_drawn = F.fan("full-flush").id, F.fan("self-drawn").id
+    _, state = render(f"## Self-Drawn\n\n{block}")
+    assert state.taught == [self_drawn]
+    assert state.unlinked == [[8, full_flush], [8, self_drawn]]  # the hand line, file line 8
+    # Linked later in the same section, or earlier on the page: the reader has been shown the way.
+    _, state = render(f"## A hand\n\n{block}\nAll one suit: [](fan:22).\n\n## Next\n\n[](fan:self-drawn)")
+    assert state.unlinked == [[8, self_drawn]]
+    _, state = render(f"[Self-Drawn](fan:self-drawn) first.\n\n## A hand\n\n{block}")
+    assert state.unlinked == [[10, full_flush]]
+
+
 def test_hand_block_calculator_link_uses_the_backend_address_when_set():
     html, _ = render(HAND, backend_url="https://scores.example")
     assert 'href="https://scores.example/calculator/?h=' in html
