@@ -35,7 +35,7 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from tutor.practice.frequency import learning_path, load, share
+from tutor.practice.frequency import learning_path, load, outside_the_model, share
 from tutor.rules import fans as F
 from tutor.rules.notation import NotationError
 from tutor.views.problems import LocatedError
@@ -336,7 +336,8 @@ class BlockPreprocessor(Preprocessor):
                 return ""
             rows = int(value)
         data = load()
-        ranked = [(rank, F.FAN_BY_ID[fid], share(fid)) for rank, fid in enumerate(learning_path(), 1)][:rows]
+        ranked = [(rank, F.FAN_BY_ID[fid], share(fid), outside_the_model(fid))
+                  for rank, fid in enumerate(learning_path(), 1)][:rows]
         return services.render_fragment(
             "fragments/fan_frequency.html",
             rows=ranked,
