@@ -1,4 +1,4 @@
-from tutor.practice.frequency import learning_path, load, measure
+from tutor.practice.frequency import OUTSIDE_THE_MODEL, learning_path, load, measure, outside_the_model
 from tutor.rules.fans import FAN_BY_ID
 
 
@@ -20,7 +20,11 @@ def test_committed_data_covers_every_fan_and_orders_the_path():
     assert data["hands"] >= 20000
     path = learning_path()
     assert sorted(path) == sorted(FAN_BY_ID)
-    shares = [data["share"][str(f)] for f in path]
+    ranked = [f for f in path if not outside_the_model(f)]
+    shares = [data["share"][str(f)] for f in ranked]
     assert shares == sorted(shares, reverse=True)
+    # The fans the model cannot deal come last, unranked, whatever share it measured for them.
+    assert path[len(ranked):] == tuple(sorted(OUTSIDE_THE_MODEL, key=lambda f: path.index(f)))
+    assert {FAN_BY_ID[f].slug for f in OUTSIDE_THE_MODEL} >= {"seven-pairs", "knitted-straight", "robbing-the-kong"}
     # Common chow fans come well before the 88-point limit hands.
     assert path.index(70) < path.index(1)

@@ -584,6 +584,29 @@ def test_real_content_rules_need_example_hands(project):
     assert build_site(project, engine=FAKE).pages > 0
 
 
+def test_a_fan_a_lesson_scores_before_any_lesson_teaches_it_stops_the_build_at_the_hand(project):
+    (project / "site.toml").write_text('require_all_fans = false\nrequire_examples = true\n')
+    lesson = project / "content" / "lessons" / "03-drawn.md"
+    lesson.write_text("---\ntitle: Drawn\norder: 3\nsummary: Self-drawn.\ngoals:\n  - draw\n---\n\n"
+                      "## Self-Drawn\n\nA tile from the wall.\n\n"
+                      "```hand\nhand: [123s] 456s 789s 234s 55s\nwin: 5s\nself_drawn: true\n```\n",
+                      encoding="utf-8")
+    with pytest.raises(BuildFailed) as caught:
+        build_site(project, engine=FAKE)
+    found = [str(p) for p in caught.value.problems if "lessons/03-drawn.md" in str(p)]
+    # Self-Drawn has its heading here; Full Flush is linked only on lesson 2's page.
+    assert found == ["content/lessons/03-drawn.md:14: hand block: it scores Full Flush, which no lesson up to "
+                     "this one teaches (a heading named after the fan) and this page does not link by the end of "
+                     "this section: teach it, or link it where it first appears, [Full Flush](fan:full-flush)"]
+    # Taught by an earlier lesson's heading, the fan may be scored without a link.
+    earlier = project / "content" / "lessons" / "02-one-suit.md"
+    earlier.write_text(earlier.read_text(encoding="utf-8").replace("## A hand in one suit", "## Full Flush"),
+                       encoding="utf-8")
+    with pytest.raises(BuildFailed) as caught:
+        build_site(project, engine=FAKE)
+    assert not [p for p in caught.value.problems if "lessons/03-drawn.md" in str(p)]
+
+
 # --- sharing work over processes ----------------------------------------------------------------------
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gettext
+import importlib
 import importlib.util
 import re
 import sys
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tutor.rules import fans as F
+from tutor.site.blocks import regrouped
 from tutor.site.markdown_ext import PageState, Services, make_markdown, render_page
 from tutor.views.config import SiteConfig
 from tutor.views.templating import make_environment
@@ -31,6 +33,7 @@ def load_fake_engine():
 
 
 FAKE = load_fake_engine()
+REAL = importlib.import_module("tutor.rules.engine")
 ENV = make_environment(ROOT / "templates", SiteConfig(), gettext.NullTranslations())
 PAGES = {"lessons/01-tiles.md": "lessons/tiles/", "glossary.md": "glossary/", "index.md": ""}
 
@@ -224,8 +227,10 @@ def test_hand_block_renders_tiles_score_and_calculator_link():
     assert state.examples == 1
     assert '<figure class="hand-example" id="hand-1">' in html
     assert 'aria-label="melded chow: 1-2-3 of bamboo"' in html
-    assert 'aria-label="winning tile: 5 of bamboo"' in html
-    assert html.count("tile-winning") == 1
+    # Drawn as read: each set apart, the winning tile marked inside the set it completed.
+    assert 'aria-label="Hand read as: melded chow 1-2-3 of bamboo; chow 2-3-4 of bamboo; chow 4-5-6 of bamboo; ' in html
+    assert html.count("tile-set-winning") == 1
+    assert re.findall(r'<svg class="tile tile-winning" role="img" aria-label="([^"]+)"', html) == ["5 of bamboo"]
     assert 'aria-label="2 flower tiles"' in html and "#tile-f2" in html
     assert '<figcaption>All bamboo: <a href="../../fans/full-flush/">Full Flush</a>.</figcaption>' in html
     assert '<a href="../../fans/full-flush/">Full Flush</a></th><td>24</td>' in html
@@ -234,6 +239,55 @@ def test_hand_block_renders_tiles_score_and_calculator_link():
     assert ('href="../../calculator/?h=%5B123s%5D+23445556789s&amp;win=5s&amp;self_drawn=true'
             '&amp;seat_wind=S&amp;flowers=2"') in html
     assert html.index("Before.") < html.index("hand-example") < html.index("After.")
+
+
+def test_a_hand_block_is_drawn_as_the_sets_the_engine_scored_it_by():
+    # Written as a run of loose tiles, read by the real engine as three pungs (worth more than
+    # three chows): the reader sees the pungs the score speaks of.
+    html, state = render("```hand\nhand: 111222333m 789p 55s\nwin: 5s\n```", engine=REAL)
+    assert state.problems == []
+    sets = re.findall(r'<span class="tile-set tile-set-(\w+)[^"]*" role="group" aria-label="([^"]+)"', html)
+    assert sets == [("pung", "pung of 1 of characters"), ("pung", "pung of 2 of characters"),
+                    ("pung", "pung of 3 of characters"), ("chow", "chow 7-8-9 of dots"), ("pair", "pair of 5 of bamboo")]
+    assert "Pure Shifted Pungs" in html and "Pure Triple Chow" not in html
+
+
+def test_a_hand_written_as_other_sets_than_it_is_scored_by_is_reported_at_its_line():
+    # Lesson 12's Full Flush, once: written with a pung of 6s, scored as 678m 999m 66m.
+    found = problems("Intro.\n```hand\nwin: 9m\nhand: [123m] 345m 666m 789m 99m\n```\n", engine=REAL)
+    assert found == [(8, "hand block: the engine scores these tiles as [123m] 345m 678m 999m 66m (the reading "
+                         "worth the most), and the page draws them so: write the hand that way, and check that "
+                         "the caption speaks of those sets")]
+    assert problems("```hand\nhand: [123m] 999m 345m 678m 66m\nwin: 9m\n```", engine=REAL) == []
+
+
+@pytest.mark.parametrize("written, reading, differs", [
+    ("[123m] 345m 666m 789m 99m", ["[123m]", "345m", "678m", "999m", "66m"], True),
+    ("[123m] 999m 678m 345m 66m", ["[123m]", "345m", "678m", "999m", "66m"], False),  # any order
+    ("111222333m 789p 55s", ["111m", "222m", "333m", "789p", "55s"], False),  # loose tiles claim no sets
+    ("{5555p} 321m 55m 234s 789s", ["{5555p}", "123m", "234s", "789s", "55m"], False),
+    ("[5555p] 123m 234s 789s 55m", ["{5555p}", "123m", "234s", "789s", "55m"], True),  # melded, not concealed
+    ("147m 258p 369s 234m 55s", ["147m 258p 369s", "234m", "55s"], False),  # a knitted run is loose tiles
+    ("11m 33m 55p 77p 99s EE CC", ["11m", "33m", "55p", "77p", "99s", "EE", "CC"], False),
+    ("123m 123m 456p 789s EE", ["123m", "456p", "789s", "123m", "EE"], False),
+    ("123m 456p 456p 789s EE", ["123m", "123m", "456p", "789s", "EE"], True),  # counts matter
+])
+def test_a_written_grouping_is_told_from_the_reading(written, reading, differs):
+    assert regrouped(tuple(written.split()), reading) is differs
+
+
+def test_fans_a_hand_scores_are_unlinked_until_the_page_links_them_by_the_end_of_its_section():
+    # The fake engine scores this hand Full Flush and Self-Drawn.
+    block = "```hand\nhand: [123s] 456s 789s 234s 55s\nwin: 5s\nself_drawn: true\n```\n"
+    full_flush, self_drawn = F.fan("full-flush").id, F.fan("self-drawn").id
+    _, state = render(f"## Self-Drawn\n\n{block}")
+    assert state.taught == [self_drawn]
+    assert state.unlinked == [[8, full_flush], [8, self_drawn]]  # the hand line, file line 8
+    # Linked later in the same section, or earlier on the page: the reader has been shown the way.
+    _, state = render(f"## A hand\n\n{block}\nAll one suit: [](fan:22).\n\n## Next\n\n[](fan:self-drawn)")
+    assert state.unlinked == [[8, self_drawn]]
+    _, state = render(f"[Self-Drawn](fan:self-drawn) first.\n\n## A hand\n\n{block}")
+    assert state.unlinked == [[10, full_flush]]
 
 
 def test_hand_block_calculator_link_uses_the_backend_address_when_set():

@@ -35,7 +35,7 @@ CHAIRS = """| Round | East chair | South chair | West chair | North chair |
 
 def render(text: str, seating_file=SEATING):
     md, ext = make_markdown(replace(services(), seating_file=seating_file))
-    state = PageState("lessons/16-rotation.md", "lessons/rotation/", text, body_line=5)
+    state = PageState("lessons/18-rotation.md", "lessons/rotation/", text, body_line=5)
     html, _ = render_page(md, ext, state)
     return html, state
 
@@ -51,7 +51,7 @@ def test_a_seating_block_renders_the_table_the_lesson_wrote_by_hand(table, writt
 
 
 def test_the_lesson_uses_the_blocks_not_copies():
-    lesson = (ROOT / "content/lessons/16-rotation.md").read_text(encoding="utf-8")
+    lesson = (ROOT / "content/lessons/18-rotation.md").read_text(encoding="utf-8")
     assert lesson.count("```seating") == 2
     assert "| 2 | North | **East** |" not in lesson and "| South (hands 5 to 8) |" not in lesson
 

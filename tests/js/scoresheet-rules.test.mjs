@@ -19,7 +19,7 @@ const game = (events) => ({ ...R.newGame(NAMES, { id: "g1", now: "2026-12-01T10:
 
 // ------------------------------------------------------------------------------ seats
 
-test("the East round moves the deal one seat to the right each hand, as lesson 13's first table", () => {
+test("the East round moves the deal one seat to the right each hand, as lesson 18's first table", () => {
   const rows = [1, 2, 3, 4].map((n) => R.handSeats(SEATING, n).seatWinds.map((w) => WIND[w]));
   assert.deepEqual(rows, [
     ["East", "South", "West", "North"],
@@ -29,7 +29,7 @@ test("the East round moves the deal one seat to the right each hand, as lesson 1
   ]);
 });
 
-test("the chairs of each round are lesson 13's second table", () => {
+test("the chairs of each round are lesson 18's second table", () => {
   const chairs = SEATING.chairs.map((round) => round.map((p) => NAMES[p]));
   assert.deepEqual(chairs, [
     ["Ana", "Ben", "Cai", "Dee"],
@@ -40,7 +40,7 @@ test("the chairs of each round are lesson 13's second table", () => {
   assert.deepEqual(SEATING.rounds, ["E", "S", "W", "N"]);
 });
 
-test("lesson 13's checks hold for all 16 hands", () => {
+test("lesson 18's checks hold for all 16 hands", () => {
   const hands = Array.from({ length: 16 }, (_, i) => R.handSeats(SEATING, i + 1));
   // Each round opens with the player who drew its wind; each player deals once per round.
   assert.deepEqual([1, 5, 9, 13].map((n) => hands[n - 1].dealer), [0, 1, 2, 3]);

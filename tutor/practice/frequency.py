@@ -6,9 +6,18 @@ likelier than a pung of one tile), about half the sets are claimed, and the winn
 tile, wind seats and self-draw are random. Only hands that reach the 8-point minimum
 are counted, since those are the hands that are actually declared.
 
+What the model is not: a record of real play. It deals only hands of four sets and a pair,
+never seven pairs, thirteen orphans or a knitted hand (OUTSIDE_THE_MODEL), and nothing about
+the moment of the win (the wall's last tile, a replacement tile, a robbed kong). Players keep
+pairs and pung them, and aim for flushes and All Pungs; the model deals pungs only as often
+as the wall offers them. We looked for published counts of fans in real MCR games (the
+Botzone platform publishes game records of the IJCAI Mahjong AI competitions) and found none
+that we could check, so no proportion here comes from real tables: lesson 20 says so, and the
+table shows the fans outside the model as such rather than as rare.
+
     python -m tutor.practice.frequency [--hands 20000] [--seed 1]   # rewrites tutor/practice/data/fan_frequency.json
 
-The learning path (lesson 18, the everyday-fan lessons, the quiz's starter mode) reads the JSON file.
+The learning path (lesson 20, the everyday-fan lessons, the quiz's starter mode) reads the JSON file.
 """
 
 from __future__ import annotations
@@ -23,10 +32,22 @@ from pathlib import Path
 
 from tutor.practice.hands import ALL_SETS, add_tiles, fits, set_tiles
 from tutor.rules.engine import Situation, score, validate
-from tutor.rules.fans import FAN_BY_ID
+from tutor.rules.fans import FAN_BY_ID, FAN_BY_SLUG
 from tutor.rules.notation import Hand, Meld
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "fan_frequency.json"
+
+# Fans the model cannot deal, and why: a share measured for them (a hand of sets that is also
+# seven pairs now and then) would say nothing about how often a real table sees them.
+SPECIAL_FORM = "a special form, which the model does not deal"
+MOMENT_OF_THE_WIN = "the moment of the win, which the model does not play out"
+OUTSIDE_THE_MODEL = {
+    **{FAN_BY_SLUG[slug].id: SPECIAL_FORM for slug in (
+        "seven-pairs", "seven-shifted-pairs", "thirteen-orphans", "greater-honors-and-knitted-tiles",
+        "lesser-honors-and-knitted-tiles", "knitted-straight")},
+    **{FAN_BY_SLUG[slug].id: MOMENT_OF_THE_WIN for slug in (
+        "last-tile-draw", "last-tile-claim", "out-with-replacement-tile", "robbing-the-kong")},
+}
 
 # Every chow and pung, weighted by the number of ways to take its tiles from four copies
 # each. A claimed pung can come from any of the three other players and a claimed chow
@@ -91,7 +112,9 @@ def measure(hands: int, seed: int) -> dict:
         "seed": seed,
         "method": "sets drawn in proportion to the ways the wall can supply them (claimed pungs "
         "three times as likely, as any player's discard can be punged); half the sets claimed; "
-        "hands below 8 points left out",
+        "hands below 8 points left out. Only hands of four sets and a pair are dealt, and pungs "
+        "only as often as the wall offers them, so this is a model of the tiles, not a record of "
+        "real play",
         "share": {str(fid): round(seen[fid] / declared, 5) for fid in sorted(FAN_BY_ID)},
     }
 
@@ -106,10 +129,17 @@ def share(fan_id: int) -> float:
     return load()["share"].get(str(fan_id), 0.0)
 
 
+def outside_the_model(fan_id: int) -> str:
+    """Why the model cannot say how common this fan is ('' when it can)."""
+    return OUTSIDE_THE_MODEL.get(fan_id, "")
+
+
 @lru_cache(maxsize=1)
 def learning_path() -> tuple[int, ...]:
-    """Fan ids from the most to the least common (ties: fewer points first, then number)."""
-    return tuple(sorted(FAN_BY_ID, key=lambda fid: (-share(fid), FAN_BY_ID[fid].points_wmo, fid)))
+    """Fan ids from the most to the least common (ties: fewer points first, then number); the
+    fans outside the model come last, since it cannot rank them."""
+    return tuple(sorted(FAN_BY_ID, key=lambda fid: (fid in OUTSIDE_THE_MODEL, -share(fid),
+                                                    FAN_BY_ID[fid].points_wmo, fid)))
 
 
 def main(argv=None) -> int:

@@ -8,11 +8,12 @@ typo in line 4 of a hand block is reported at that line of the page.
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import dataclass, field
 
 from tutor.rules import fans as F
 from tutor.rules import tiles as T
-from tutor.rules.notation import Hand, parse_hand
+from tutor.rules.notation import Hand, format_tiles, parse_hand, parse_tiles
 from tutor.rules.situation import SITUATION_FIELD, SITUATION_FIELDS
 from tutor.views.problems import LocatedError
 from tutor.views.urls import calculator_query
@@ -37,6 +38,7 @@ class HandBlock:
     near_miss: bool = False
     caption: str = ""
     lines: dict = field(default_factory=dict)  # key -> file line, for errors found after parsing
+    written: tuple[str, ...] = ()  # the hand's groups as the author wrote them: '[123m]', '345m', '99m'
 
     def calculator_query(self, default_edition: str) -> str:
         """The query string that opens this hand in the calculator; defaults are left out."""
@@ -65,6 +67,7 @@ def key_value_lines(lines: list[str], first_line: int):
 def parse_hand_block(lines: list[str], first_line: int) -> HandBlock:
     values: dict = {}
     where: dict = {}
+    written = ""
     for number, key, text in key_value_lines(lines, first_line):
         if key not in HAND_KEYS:
             raise LocatedError(number, f"unknown key '{key}' in a hand block{_suggest(key, HAND_KEYS)}"
@@ -74,6 +77,7 @@ def parse_hand_block(lines: list[str], first_line: int) -> HandBlock:
         except (ValueError, KeyError) as err:
             raise LocatedError(number, f"{key}: {_message(err)}") from None
         where[key] = number
+        written = text if key == "hand" else written
     for required in ("hand", "win"):
         if required not in values:
             raise LocatedError(first_line - 1, f"a hand block needs a '{required}:' line")
@@ -88,7 +92,36 @@ def parse_hand_block(lines: list[str], first_line: int) -> HandBlock:
         near_miss=values.get("near_miss", False),
         caption=values.get("caption", ""),
         lines=where,
+        written=tuple(written.split()),
     )
+
+
+def regrouped(written: tuple[str, ...], reading: list[str]) -> bool:
+    """True when the hand is written as whole sets and a pair, but not as the ones the engine
+    scored it by (reading: Division.describe()). A reader sees the groups drawn as read, so a
+    caption written about other groups (a pung that the reading splits into a chow and a pair)
+    would speak of sets that are not there. A hand written as runs of loose tiles ('111222333m')
+    claims no grouping."""
+    groups = [_set_notation(group) for group in written]
+    if None in groups:
+        return False
+    return Counter(groups) != Counter(part for text in reading for part in text.split())
+
+
+def _set_notation(group: str) -> str | None:
+    """A written group as the engine writes a set or pair ('[123m]', '55s'); None for loose tiles."""
+    inner = group[1:-1] if group[:1] in "[{" else group
+    try:
+        tiles = sorted(parse_tiles(inner))
+    except ValueError:
+        return None
+    alike = len(set(tiles)) == 1
+    run = len(tiles) == 3 and T.is_suited(tiles[0]) and tiles == list(range(tiles[0], tiles[0] + 3)) \
+        and T.suit_of(tiles[0]) == T.suit_of(tiles[2])
+    if not (alike and 2 <= len(tiles) <= 4 or run):
+        return None
+    text = format_tiles(tiles)
+    return group[0] + text + group[-1] if inner != group else text
 
 
 def _hand_value(key: str, text: str):

@@ -311,6 +311,7 @@ class SourcePlan:
             rendered[path], pages[path] = done, page
         if self.site.config.require_examples:
             problems += missing_examples(self.site.content.sources, rendered)
+            problems += fans_before_taught(lessons_in_order(self.site), rendered)
         return pages, problems
 
 
@@ -350,6 +351,26 @@ def missing_examples(sources, rendered: dict[str, Rendered]) -> list[Problem]:
         elif source.path.startswith("lessons/") and result.state.examples < MIN_LESSON_EXAMPLES:
             problems.append(Problem(source.shown, 1, "a lesson needs at least one hand block (an example the "
                                     "build scores)"))
+    return problems
+
+
+def fans_before_taught(lessons, rendered: dict[str, Rendered]) -> list[Problem]:
+    """A fan that a lesson's hand block scores is taught (a heading named after it) in that lesson
+    or an earlier one, or linked on the page by the end of the block's section: a score table
+    never shows a beginner a fan that nothing has explained or pointed to."""
+    problems, taught = [], set()
+    for source in lessons:
+        result = rendered.get(source.path)
+        if result is None:
+            continue
+        taught.update(result.state.taught)
+        for line, fan_id in result.state.unlinked:
+            if fan_id not in taught:
+                fan = F.FAN_BY_ID[fan_id]
+                problems.append(Problem(source.shown, line, f"hand block: it scores {fan.name}, which no lesson up "
+                                        "to this one teaches (a heading named after the fan) and this page does not "
+                                        "link by the end of this section: teach it, or link it where it first "
+                                        f"appears, [{fan.name}](fan:{fan.slug})"))
     return problems
 
 

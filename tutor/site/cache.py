@@ -21,7 +21,7 @@ import json
 from pathlib import Path
 
 CACHE_FOLDER = ".site-cache"  # under the project root: the pages' cache
-FORMAT = "2"  # bump when the stored shape changes
+FORMAT = "3"  # bump when the stored shape changes
 TUTOR = Path(__file__).resolve().parent.parent  # the tutor package: engine, tables, this builder
 
 

@@ -172,12 +172,12 @@ def scoresheet_page(site: Site) -> OutputPage:
     except (KeyError, seating.SeatingError) as err:  # KeyError: no such file
         raise TemplateProblem(Problem(SEATING, 0, f"the score sheet needs this file: {err}")) from None
     url = site.url("scoresheet")
-    penalties = site.source_url("lessons/15-penalties.md")
+    penalties = site.source_url("lessons/17-penalties.md")
     result = page(site, url, "scoresheet.html", {
         "title": _("Score sheet"),
         "description": _("Keep score for a 16-hand game: seats, payments, totals and table points, in your browser."),
         "false_win_url": f"{penalties}#a-false-win" if penalties else "",
-        "rotation_url": site.source_url("lessons/16-rotation.md") or "",
+        "rotation_url": site.source_url("lessons/18-rotation.md") or "",
         **context,
     }, section=url)
     result.search = [S.page_document(url, _("Score sheet"), _("Keep score for a whole game: seats, payments, "

@@ -35,15 +35,15 @@ from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 
-from tutor.practice.frequency import learning_path, load, share
+from tutor.practice.frequency import learning_path, load, outside_the_model, share
 from tutor.rules import fans as F
 from tutor.rules.notation import NotationError
 from tutor.views.problems import LocatedError
 from tutor.views.tilehtml import TileRenderer
-from tutor.views.tileview import hand_view, inline_sets
+from tutor.views.tileview import hand_view, inline_sets, reading_view
 
 from . import seating as seating_data
-from .blocks import HandBlock, parse_hand_block, parse_question_block
+from .blocks import HandBlock, parse_hand_block, parse_question_block, regrouped
 from .markdown_tree import LinkTreeprocessor
 from .scoring import ScoringError, score_example
 from .state import PageState
@@ -52,6 +52,9 @@ TILES_PATTERN = r"\(\((?P<tiles>[^()\n]+?)\)\)"
 # Characters that can start markdown, html, an entity, tiles or a link inside a short text.
 _MARKUP = re.compile(r"[\\`*_\[\]()<>&!#~|\n]|^\s*([-+>]|\d+\.)\s")
 _FENCE = re.compile(r"^(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>[^`\n]*?)[ \t]*$")
+_HEADING = re.compile(r"^#{1,6}[ \t]+(?P<text>.+?)[ \t]*(\{#[^}]*\})?[ \t]*#*[ \t]*$")
+_FAN_LINK = re.compile(r"\]\(fan:([^)#\s]+)")
+FAN_BY_NAME = {fan.name: fan for fan in F.FANS}
 _INDENTED_BLOCK = re.compile(r"^[ \t]+(`{3,}|~{3,})[ \t]*(hand|question)[ \t]*$")
 # Pages the build makes without a markdown source, addressed as site:NAME.
 
@@ -180,10 +183,21 @@ class BlockPreprocessor(Preprocessor):
         self.ext = ext
 
     def run(self, lines):
+        self.headings: list[tuple[int, str]] = []  # (index in lines, text) outside fenced blocks
+        self.scored: list[tuple[int, int, tuple[int, ...]]] = []  # (index, file line, fan ids) per hand block
+        out = self.blocks(lines)
+        self.ext.state.taught = sorted({FAN_BY_NAME[text].id for _, text in self.headings if text in FAN_BY_NAME})
+        self.ext.state.unlinked = unlinked_fans(lines, self.headings, self.scored)
+        return out
+
+    def blocks(self, lines):
         out, index = [], 0
         while index < len(lines):
             opening = _FENCE.match(lines[index])
             if not opening:
+                heading = _HEADING.match(lines[index])
+                if heading:
+                    self.headings.append((index, heading.group("text")))
                 if _INDENTED_BLOCK.match(lines[index]):
                     # fenced_code would quietly show it as code: say so instead.
                     self.ext.state.report(self.ext.state.body_line + index,
@@ -222,7 +236,7 @@ class BlockPreprocessor(Preprocessor):
             state.report(err.line, f"hand block: {err.message}")
             return ""
         try:
-            view = hand_view(block.hand, block.situation["win"], block.situation["flowers"])
+            hand_view(block.hand, block.situation["win"])  # said at the win line, before the engine says it
         except NotationError as err:
             state.report(block.lines["win"], f"hand block: {err}")
             return ""
@@ -234,6 +248,17 @@ class BlockPreprocessor(Preprocessor):
             return ""
         for line, message in fan_expectations(block, score.fan_ids, state.fan, first_line - 1):
             state.report(line, f"hand block: {message}")
+        division = score.result.division
+        reading = division.describe()
+        if regrouped(block.written, reading):
+            state.report(block.lines["hand"], f"hand block: the engine scores these tiles as {' '.join(reading)} (the "
+                                              "reading worth the most), and the page draws them so: write the hand "
+                                              "that way, and check that the caption speaks of those sets")
+        # Drawn as the engine read it, each set apart, as the calculator draws a hand: the reader
+        # sees the sets the score is made of, whatever order the author wrote the tiles in.
+        view = reading_view(block.hand, division, block.situation["win"], block.situation["flowers"],
+                            tuple(line.fan.slug for line in score.lines))
+        self.scored.append((first_line - 1 - state.body_line, block.lines["hand"], tuple(sorted(score.fan_ids))))
         state.examples += 1
         if not block.near_miss:
             state.scoring_examples += 1
@@ -311,7 +336,8 @@ class BlockPreprocessor(Preprocessor):
                 return ""
             rows = int(value)
         data = load()
-        ranked = [(rank, F.FAN_BY_ID[fid], share(fid)) for rank, fid in enumerate(learning_path(), 1)][:rows]
+        ranked = [(rank, F.FAN_BY_ID[fid], share(fid), outside_the_model(fid))
+                  for rank, fid in enumerate(learning_path(), 1)][:rows]
         return services.render_fragment(
             "fragments/fan_frequency.html",
             rows=ranked,
@@ -320,6 +346,27 @@ class BlockPreprocessor(Preprocessor):
             fan_href=lambda fan: state.href_to(services.fan_url(fan)),
             default_edition=services.default_edition,
         )
+
+
+def unlinked_fans(lines: list[str], headings: list[tuple[int, str]], scored) -> list[list[int]]:
+    """[file line, fan id] for each fan a hand block scores that the page has not linked by the end
+    of the block's section (a link in the text or a caption, [](fan:...)): a reader who meets a
+    fan in a score table has been shown where to read about it, or a lesson has taught it
+    (a heading named after the fan; build.py checks that across the lessons)."""
+    out = []
+    for index, line, fan_ids in scored:
+        end = next((at for at, _ in headings if at > index), len(lines))
+        linked = {fan.id for text in lines[:end] for target in _FAN_LINK.findall(text)
+                  if (fan := _linked_fan(target)) is not None}
+        out += [[line, fan_id] for fan_id in fan_ids if fan_id not in linked]
+    return out
+
+
+def _linked_fan(target: str) -> F.Fan | None:
+    try:
+        return F.fan(target)
+    except KeyError:
+        return None  # reported by the link check, at its line
 
 
 def _backend(services: Services, state: PageState) -> str:

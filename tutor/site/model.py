@@ -111,14 +111,16 @@ class Rendered:
         state = self.state
         links = [[link.line, link.target_url, link.anchor, link.written] for link in state.links]
         return {"html": self.html, "toc": self.toc, "links": links, "examples": state.examples,
-                "scoring_examples": state.scoring_examples, "questions": state.questions, "checks": state.checks}
+                "scoring_examples": state.scoring_examples, "questions": state.questions, "checks": state.checks,
+                "taught": state.taught, "unlinked": state.unlinked}
 
     @classmethod
     def from_json(cls, data: dict, source: Source, url: str) -> Rendered:
         state = PageState(source.path, url, source.body, source.body_line, source.fan,
                           links=[Link(*link) for link in data["links"]], examples=data["examples"],
                           scoring_examples=data["scoring_examples"],
-                          questions=data["questions"], checks=data.get("checks", []))
+                          questions=data["questions"], checks=data.get("checks", []),
+                          taught=data["taught"], unlinked=data["unlinked"])
         return cls(data["html"], state, data["toc"])
 
 

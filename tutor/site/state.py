@@ -36,6 +36,10 @@ class PageState:
     scoring_examples: int = 0  # hand blocks that are not near misses (on a fan page: that score the fan)
     questions: int = 0
     checks: list = field(default_factory=list)  # each question's html parts, for the backend's grading
+    taught: list = field(default_factory=list)  # fan ids with a heading of their own (a lesson teaches them)
+    # [file line, fan id]: a fan a hand block scores that the page has not linked by the end of
+    # the block's section; the build asks that a lesson up to this one teaches it (build.py)
+    unlinked: list = field(default_factory=list)
 
     @property
     def root(self) -> str:

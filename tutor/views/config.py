@@ -34,7 +34,8 @@ class SiteConfig:
     locale_dir: str = ""  # folder of gettext catalogues: <locale_dir>/<language>/LC_MESSAGES/tutor.mo
     directory_urls: bool = True  # fans/full-flush/ rather than fans/full-flush.html
     require_all_fans: bool = True  # a missing content/fans/<slug>.md fails the build
-    require_examples: bool = False  # fan pages need 2 scoring hand blocks, lessons 1 (the real content)
+    require_examples: bool = False  # fan pages need 2 scoring hand blocks, lessons 1, and no fan a lesson's
+    # hand scores goes untaught or unlinked (the real content's rules: tutor.site.build)
     theme_color: str = "#9e2229"  # the installed app's title bar (manifest.webmanifest), as #rrggbb
     background_color: str = "#fbfaf7"  # its splash screen while the first page loads
 
