@@ -43,6 +43,24 @@
     setup.elements.fan.parentNode.hidden = mode !== "fan";
   }
   setup.addEventListener("change", syncMode);
+  // The setup says what the hand shown was dealt for, whoever rendered the page: a built page (from a
+  // front server, a static host or the service worker) is the chooser with its defaults, and a reload
+  // may restore an older choice. So "Deal another hand" deals more of the same.
+  function matchSetup(params) {
+    var mode = params.get("mode") && setup.querySelector("input[name='mode'][value='" + CSS.escape(params.get("mode")) + "']");
+    if (!mode) { return; }
+    mode.checked = true;
+    ["band", "fan"].forEach(function (name) {
+      var option = params.get(name) && setup.elements[name].querySelector("option[value='" + CSS.escape(params.get(name)) + "']");
+      if (option) { option.selected = true; }
+    });
+    syncMode();
+  }
+  function shownParams() {
+    var answer = document.getElementById("quiz-answer");
+    return new URLSearchParams(answer ? answer.getAttribute("data-params") : location.search);
+  }
+  matchSetup(shownParams());
   syncMode();
   document.addEventListener("submit", function (event) {
     if (event.target === setup) {
@@ -69,6 +87,7 @@
   // --- after a hand or a grade is shown --------------------------------------------------------
   function shown(pushAddress, quiet) {
     var answer = document.getElementById("quiz-answer");
+    if (answer) { matchSetup(shownParams()); }
     if (answer && pushAddress) {
       var address = "?" + answer.getAttribute("data-params");
       if (location.search !== address) { history.pushState(null, "", address); }
