@@ -4,12 +4,13 @@ quiz's bank of one fan, and the fan card in print."""
 
 from __future__ import annotations
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import LiveServer
+from .conftest import LiveServer, axe_violations
 
 pytestmark = pytest.mark.browser
 
@@ -96,3 +97,69 @@ def test_1_an_address_that_names_no_drill_breaks_nothing(page, static_server):
     expect(page.locator("#drill-answer")).to_be_visible()
     expect(page.locator("#drill-setup input[name=mode]:checked")).to_have_count(1)
     assert script_failures(page) == []
+
+
+# ------------------------------------------------------------------ 2. the navigation on a phone
+
+NAV = ["Lessons", "Fans", "Rulings", "Glossary", "Fan card", "Calculator", "Quiz", "Hand reading", "Score sheet"]
+
+# Every layout shift from the first paint on, as Lighthouse counts them (none after an input).
+SHIFTS = """
+window.tutorShifts = [];
+new PerformanceObserver(function (list) {
+  list.getEntries().forEach(function (e) { if (!e.hadRecentInput) { window.tutorShifts.push(e.value); } });
+}).observe({ type: "layout-shift", buffered: true });
+"""
+# The shifts once the page has loaded, its fonts are in and two more frames are drawn.
+SETTLED_SHIFTS = """
+() => new Promise(function (done) {
+  function frames() { requestAnimationFrame(function () { requestAnimationFrame(function () { done(window.tutorShifts); }); }); }
+  function loaded() { document.fonts.ready.then(frames); }
+  if (document.readyState === "complete") { loaded(); } else { window.addEventListener("load", loaded); }
+})
+"""
+
+
+@pytest.mark.parametrize("path", ["/", "/quiz/", "/fans/full-flush/"])
+def test_2_every_destination_is_on_a_phone_screen(phone, live_server, path):
+    phone.add_init_script(SHIFTS)
+    response = phone.goto(live_server.url + path)
+    assert response.status == 200
+    nav = phone.get_by_role("navigation", name="Main")
+    for name in [*NAV, "Search"]:  # on a phone the search box is the Search page, one tap away
+        link = nav.get_by_role("link", name=name, exact=True)
+        expect(link).to_be_in_viewport(ratio=1)
+        box = link.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 360, (name, box)
+        assert box["height"] >= 24, (name, box)  # a tap target (WCAG 2.2, 2.5.8)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    assert phone.evaluate(SETTLED_SHIFTS) == []
+
+
+def test_2_the_phone_header_by_keyboard_and_search(phone, live_server):
+    phone.goto(live_server.url + "/")
+    phone.keyboard.press("Tab")  # the skip link
+    expect(phone.locator(".skip-link")).to_be_focused()
+    phone.keyboard.press("Tab")  # the site's name, home
+    expect(phone.locator(".brand")).to_be_focused()
+    for name in [*NAV, "Search"]:
+        phone.keyboard.press("Tab")
+        focused = phone.locator(".site-nav a:focus")
+        expect(focused).to_have_text(name)
+        expect(focused).to_be_in_viewport(ratio=1)
+    phone.keyboard.press("Enter")
+    expect(phone).to_have_url(re.compile(r"/search/$"))
+    phone.locator("#search-q").fill("seven pairs")
+    phone.keyboard.press("Enter")
+    expect(phone.locator("#search-results li a").first).to_have_text("Seven Pairs")
+    phone.goto(live_server.url + "/")
+    assert axe_violations(phone) == []
+
+
+def test_2_the_desktop_header_keeps_its_one_line(page, live_server):
+    page.goto(live_server.url + "/")
+    nav = page.get_by_role("navigation", name="Main")
+    tops = {round(nav.get_by_role("link", name=name, exact=True).bounding_box()["y"]) for name in NAV}
+    assert len(tops) == 1, tops
+    expect(page.get_by_role("searchbox", name="Search the site")).to_be_visible()
+    expect(nav.get_by_role("link", name="Search", exact=True)).to_be_hidden()  # the box is there
