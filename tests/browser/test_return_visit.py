@@ -163,3 +163,22 @@ def test_2_the_desktop_header_keeps_its_one_line(page, live_server):
     assert len(tops) == 1, tops
     expect(page.get_by_role("searchbox", name="Search the site")).to_be_visible()
     expect(nav.get_by_role("link", name="Search", exact=True)).to_be_hidden()  # the box is there
+
+
+# ------------------------------------------------------------------ 3. search
+
+
+def test_3_an_exact_name_first_and_one_point(page, live_server):
+    page.goto(live_server.url + "/search/?q=seven+pairs")
+    results = page.locator("#search-results > li")
+    expect(results.first.locator("a")).to_have_text("Seven Pairs")
+    expect(results.nth(1).locator("a")).to_have_text("Seven Shifted Pairs")
+    page.locator("#search-q").fill("flower tiles")
+    page.locator("#search-q").press("Enter")
+    flowers = results.filter(has=page.locator("a[href$='fans/flower-tiles/']"))
+    expect(flowers.locator(".kind")).to_have_text("Fan 81 · 1 point")
+    page.locator("#search-q").fill("seven pairs")
+    page.locator("#search-q").press("Enter")
+    expect(results.filter(has=page.locator("a[href$='fans/seven-pairs/']")).locator(".kind")).to_have_text(
+        "Fan 19 · 24 points")
+    assert page.script_errors == []
