@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from .conftest import LiveServer, axe_violations
+from .test_interactive import HAND_QUERY
 
 pytestmark = pytest.mark.browser
 
@@ -182,3 +183,68 @@ def test_3_an_exact_name_first_and_one_point(page, live_server):
     expect(results.filter(has=page.locator("a[href$='fans/seven-pairs/']")).locator(".kind")).to_have_text(
         "Fan 19 · 24 points")
     assert page.script_errors == []
+
+
+# ------------------------------------------------------------------ 4. the calculator
+
+
+def test_4_undo_on_a_hand_from_an_address(page, live_server):
+    page.goto(live_server.url + "/calculator/?" + HAND_QUERY)
+    expect(page.locator("#calc-result .verdict")).to_contain_text("13 points")
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("[data-count]")).to_have_text("(13/14)")
+    expect(page.locator("#calc-h")).to_have_value("[EEE] 123m 456p 5789s")  # one 5s, the winning tile, taken out
+    expect(page.locator("#calc-win")).to_have_value("")
+    expect(page.locator("[data-status]")).to_have_text("Undone. 13/14.")
+    expect(page.locator("#calc-result #result-title")).to_have_text("Waiting for a tile")
+    expect(page).to_have_url(re.compile(r"h=%5BEEE%5D\+123m\+456p\+5789s"))
+    page.get_by_role("button", name="Clear").click()
+    page.get_by_role("button", name="Undo").click()  # back to the 13 tiles
+    expect(page.locator("[data-count]")).to_have_text("(13/14)")
+    for left in [*range(12, 2, -1), 0]:  # the ten concealed tiles one by one, then the pung
+        page.get_by_role("button", name="Undo").click()
+        expect(page.locator("[data-count]")).to_have_text(f"({left}/14)")
+    expect(page.locator("#calc-h")).to_have_value("")
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("[data-status]")).to_have_text("Nothing to undo: the hand is empty.")
+    assert script_failures(page) == []
+
+
+def test_4_a_new_hand_typed_drops_the_old_winning_tile(page, live_server):
+    page.goto(live_server.url + "/calculator/?" + HAND_QUERY)
+    expect(page.locator("#calc-result .verdict")).to_contain_text("13 points")
+    page.locator("#calc-h").fill("123m 456m 789m 123p 99p")
+    expect(page.locator("#calc-win")).to_have_value("")
+    expect(page.locator("[data-status]")).to_contain_text("The winning tile 5s is not among the concealed tiles")
+    page.locator("#calc-win").fill("9p")
+    expect(page.locator("#calc-result .verdict")).to_contain_text("points")
+    expect(page.locator("#calc-result")).not_to_contain_text("melded set")
+    # Typed on purpose, a tile the hand does not hold is named as such, not as one in a melded set.
+    page.locator("#calc-win").fill("5s")
+    page.get_by_role("button", name="Score the hand").click()
+    expect(page.locator("#calc-result .calc-error")).to_contain_text("The winning tile 5s is not among the concealed tiles")
+    expect(page.locator("#calc-result .calc-error")).to_contain_text("5s is not among the concealed tiles; it is not in the hand at all.")
+    expect(page.locator("#calc-result")).not_to_contain_text("melded set")
+
+
+def test_4_a_melded_winning_tile_is_still_told_where_it_went_wrong(page, live_server):
+    page.goto(live_server.url + "/calculator/?h=%5B555s%5D+123m+456p+789s+EE&win=5s")
+    expect(page.locator("#calc-result .calc-error")).to_contain_text("not inside a melded set")
+
+
+def test_4_the_analysis_gives_its_numbers_units(page, live_server):
+    # 14 tiles that do not win yet: discarding 9m leaves 123m 456p 789s 11s 23p, ready on 1p and 4p.
+    page.goto(live_server.url + "/calculator/?h=123m+9m+456p+789s+11s+23p&win=")
+    expect(page.locator("#calc-result #result-title")).to_have_text("Which tile to discard")
+    within = page.locator("#calc-result .within li")
+    expect(within.first).to_have_text(re.compile(r"^[1-9][mps]: \d+ points?( below 8)?$"))
+    for text in within.all_inner_texts():
+        assert re.fullmatch(r"[1-9][mps]: (1 point|\d+ points)( below 8)?", text), text
+    reading = page.locator("#calc-result .reading")
+    expect(reading).to_contain_text("Standard: ready")
+    # 13 tiles one from ready: every form in tiles from ready.
+    page.goto(live_server.url + "/calculator/?h=123m+9m+456p+789s+11s+2p&win=")
+    expect(page.locator("#calc-result .verdict")).to_have_text("1 tile from ready.")
+    expect(reading).to_contain_text("Standard: 1 tile from ready")
+    forms = reading.inner_text().split(" · ")
+    assert len(forms) > 1 and all(re.fullmatch(r"[\w ]+: (ready|wins|1 tile from ready|\d+ tiles from ready)", f) for f in forms), forms
