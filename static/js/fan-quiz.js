@@ -178,11 +178,19 @@
     return true;
   }
 
+  // The bank holds few hands of a kind (two per fan): "Deal another hand" brings the next of them,
+  // so each comes round in turn, and the page says how many there are.
+  function after(kind) {
+    var seed = document.getElementById("quiz-answer") && shownParams().get("seed");
+    var at = kind.map(function (entry) { return String(entry.seed); }).indexOf(seed);
+    return kind[at >= 0 ? (at + 1) % kind.length : Math.floor(Math.random() * kind.length)];
+  }
+
   function dealOffline(params, fresh) {
     withBank(function (data) {
       var kind = data.hands.filter(function (entry) { return same(entry, params); });
       var exact = kind.filter(function (entry) { return String(entry.seed) === params.get("seed"); })[0];
-      var entry = exact || kind[Math.floor(Math.random() * kind.length)];
+      var entry = exact || (fresh ? after(kind) : kind[Math.floor(Math.random() * kind.length)]);
       if (!entry) { return; }
       var folder = page.getAttribute("data-bank").replace(/[^/]*$/, "");
       fetch(folder + entry.file).then(function (r) {
@@ -193,6 +201,8 @@
         if (!exact && !fresh) {
           area.insertBefore(el("p", { "class": "notice", role: "status" }, [say("not_in_bank")]), area.firstChild);
         }
+        area.insertBefore(el("p", { "class": "hint", "data-bank-count": "" },
+          [say("bank_count", { at: kind.indexOf(entry) + 1, count: kind.length })]), area.firstChild);
         shown(true, !fresh); // dealt as the page loads (a shared address): no jump down the page
       }).catch(failed);
     });

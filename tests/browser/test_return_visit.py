@@ -248,3 +248,27 @@ def test_4_the_analysis_gives_its_numbers_units(page, live_server):
     expect(reading).to_contain_text("Standard: 1 tile from ready")
     forms = reading.inner_text().split(" · ")
     assert len(forms) > 1 and all(re.fullmatch(r"[\w ]+: (ready|wins|1 tile from ready|\d+ tiles from ready)", f) for f in forms), forms
+
+
+# ------------------------------------------------------------------ 7. the offline quiz's bank of one fan
+
+
+def test_7_the_offline_bank_says_how_many_hands_and_deals_each_in_turn(page, static_server):
+    page.goto(static_server + "/quiz/")
+    expect(page.locator("[data-offline-notice]")).to_be_visible()
+    page.get_by_label("Practise one fan").check()
+    page.locator("#quiz-fan").select_option("seven-pairs")
+    page.get_by_role("button", name="Deal a hand").click()
+    count = page.locator("[data-bank-count]")
+    expect(count).to_have_text(re.compile(r"^Hand [12] of the 2 the offline bank holds for this choice\."))
+    first = count.inner_text()
+    seed = query_of(page)["seed"]
+    seen = [seed]
+    for _ in range(2):
+        page.get_by_role("button", name="Deal another hand").click()
+        expect(page).not_to_have_url(re.compile(rf"seed={seen[-1]}(&|$)"))
+        seen.append(query_of(page)["seed"])
+        assert query_of(page)["fan"] == "seven-pairs"
+    assert seen[0] != seen[1] and seen[2] == seen[0], seen  # both hands, in turn
+    expect(count).to_have_text(first)
+    assert page.script_errors == []
