@@ -272,3 +272,22 @@ def test_7_the_offline_bank_says_how_many_hands_and_deals_each_in_turn(page, sta
     assert seen[0] != seen[1] and seen[2] == seen[0], seen  # both hands, in turn
     expect(count).to_have_text(first)
     assert page.script_errors == []
+
+
+# ------------------------------------------------------------------ 8. the fan card on paper
+
+# What the home page may promise, by the number of A4 pages the card prints on.
+PROMISE = {1: "all 81 fans on one page", 2: "all 81 fans on the two sides of one A4 sheet"}
+
+
+def test_8_the_fan_card_prints_as_the_home_page_promises(page, live_server):
+    response = page.goto(live_server.url + "/fan-card/")
+    assert response.status == 200
+    pdf = page.pdf(format="A4", prefer_css_page_size=True)
+    pages = len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
+    assert pages in PROMISE, pages
+    response = page.goto(live_server.url + "/")
+    assert response.status == 200
+    home = page.locator("main").inner_text()
+    assert PROMISE[pages] in home, (pages, home)
+    assert not [promise for count, promise in PROMISE.items() if count != pages and promise in home]
