@@ -179,10 +179,11 @@
   }
 
   // The bank holds few hands of a kind (two per fan): "Deal another hand" brings the next of them,
-  // so each comes round in turn, and the page says how many there are.
+  // so each comes round in turn, and the page says how many there are. A new kind starts anywhere.
   function after(kind) {
-    var seed = document.getElementById("quiz-answer") && shownParams().get("seed");
-    var at = kind.map(function (entry) { return String(entry.seed); }).indexOf(seed);
+    var shownNow = document.getElementById("quiz-answer") ? shownParams() : null;
+    var at = shownNow && kind.length && same(kind[0], shownNow)
+      ? kind.map(function (entry) { return String(entry.seed); }).indexOf(shownNow.get("seed")) : -1;
     return kind[at >= 0 ? (at + 1) % kind.length : Math.floor(Math.random() * kind.length)];
   }
 

@@ -271,6 +271,11 @@ def test_7_the_offline_bank_says_how_many_hands_and_deals_each_in_turn(page, sta
         assert query_of(page)["fan"] == "seven-pairs"
     assert seen[0] != seen[1] and seen[2] == seen[0], seen  # both hands, in turn
     expect(count).to_have_text(first)
+    # Another fan: its own two hands, counted afresh.
+    page.locator("#quiz-fan").select_option("full-flush")
+    page.get_by_role("button", name="Deal a hand").click()
+    expect(page).to_have_url(re.compile(r"fan=full-flush"))
+    expect(count).to_have_text(re.compile(r"^Hand [12] of the 2 "))
     assert page.script_errors == []
 
 
