@@ -509,7 +509,7 @@ console.log(JSON.stringify(out));
 def test_search_finds_fans_by_chinese_pinyin_alias_and_number(built):
     site, _ = built
     found = node_search(site, ["清一色", "qing yi se", "qīng yī sè", "qingyise", "一色", "lv yi se", "lü yi se",
-                               "pure one suit", "22", "fan 22", "full flush", "chow"])
+                               "pure one suit", "22", "fan 22", "full flush", "chow", "seven pairs"])
     assert found["清一色"][0] == "fan-22"
     assert found["qing yi se"][0] == "fan-22"
     assert found["qīng yī sè"][0] == "fan-22"
@@ -522,6 +522,8 @@ def test_search_finds_fans_by_chinese_pinyin_alias_and_number(built):
     assert found["fan 22"] == ["fan-22"]
     assert found["full flush"][0] == "fan-22"
     assert "section-glossary/#chow" in found["chow"]
+    # The name written out in full first, before Seven Shifted Pairs (issue 26).
+    assert found["seven pairs"][:2] == ["fan-19", "fan-6"]
 
 
 # --- command line and watch ----------------------------------------------------------------------------

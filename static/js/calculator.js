@@ -199,6 +199,26 @@
     commit(next, msg("added") + " " + what + ".");
   }
 
+  // A hand opened from an address has no history on this page: Undo takes out its last tile, the
+  // winning one (then the last concealed tile, then the last set), as if it had been picked last.
+  function withoutLastTile(s) {
+    var next = copy(s), at = next.concealed.lastIndexOf(next.win);
+    if (next.concealed.length) { next.concealed.splice(at >= 0 ? at : next.concealed.length - 1, 1); }
+    else { next.melds.pop(); }
+    next.win = null;
+    return next;
+  }
+
+  // A whole hand typed anew does not keep a winning tile it holds nowhere among its concealed
+  // tiles: the backend would refuse it, and the tile belongs to the hand before.
+  function dropStaleWin() {
+    if (size(state) !== 14 || state.win === null || state.concealed.indexOf(state.win) >= 0) { return; }
+    say(msg("win-gone").replace("{tile}", code(state.win)));
+    winBox.value = "";
+    state.win = null;
+    render();
+  }
+
   function fromBoxes() {
     var parsed = parseHand(handBox.value);
     if (!parsed) {
@@ -362,7 +382,11 @@
   });
   page.querySelector("[data-undo]").addEventListener("click", function () {
     var last = undo.pop();
-    if (!last) { return; }
+    if (!last) {
+      if (size(state)) { commit(withoutLastTile(state), msg("removed")); undo.pop(); }  // no way back to it
+      else { say(msg("nothing")); }
+      return;
+    }
     handBox.value = last.hand;
     winBox.value = last.win;
     fromBoxes();
@@ -375,7 +399,10 @@
   [handBox, winBox].forEach(function (box) {
     box.addEventListener("input", function () {
       if (!typing) { undo.push({ hand: handBox.value, win: winBox.value }); typing = true; }
-      if (fromBoxes()) { changed(); }
+      if (fromBoxes()) {
+        if (box === handBox) { dropStaleWin(); }
+        changed();
+      }
     });
   });
   form.addEventListener("change", function (event) {

@@ -60,8 +60,15 @@
   }
 
   // --- after a hand or its grading is shown --------------------------------------------------------
+  // The setup names the drill of the hand shown, whoever rendered the page (a built page is the
+  // chooser with its default, and a reload may restore an older choice): "Deal a hand" deals more of it.
+  function matchSetup(mode) {
+    var radio = mode && setup.querySelector("input[name='mode'][value='" + CSS.escape(mode) + "']");
+    if (radio) { radio.checked = true; }
+  }
   function afterShown(pushAddress, quiet) {
     var form = document.getElementById("drill-answer");
+    if (form) { matchSetup(form.getAttribute("data-mode")); }
     if (form && pushAddress) {
       var address = "?" + form.getAttribute("data-params");
       if (location.search !== address) { history.pushState(null, "", address); }
@@ -210,6 +217,7 @@
   // --- start ------------------------------------------------------------------------------------------
   showProgress();
   var params = new URLSearchParams(location.search);
+  matchSetup(params.get("mode"));
   var dealt = document.getElementById("drill-answer");
   if (dealt) { afterShown(false, true); }
   backendAnswers().then(function (up) {

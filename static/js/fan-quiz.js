@@ -43,6 +43,24 @@
     setup.elements.fan.parentNode.hidden = mode !== "fan";
   }
   setup.addEventListener("change", syncMode);
+  // The setup says what the hand shown was dealt for, whoever rendered the page: a built page (from a
+  // front server, a static host or the service worker) is the chooser with its defaults, and a reload
+  // may restore an older choice. So "Deal another hand" deals more of the same.
+  function matchSetup(params) {
+    var mode = params.get("mode") && setup.querySelector("input[name='mode'][value='" + CSS.escape(params.get("mode")) + "']");
+    if (!mode) { return; }
+    mode.checked = true;
+    ["band", "fan"].forEach(function (name) {
+      var option = params.get(name) && setup.elements[name].querySelector("option[value='" + CSS.escape(params.get(name)) + "']");
+      if (option) { option.selected = true; }
+    });
+    syncMode();
+  }
+  function shownParams() {
+    var answer = document.getElementById("quiz-answer");
+    return new URLSearchParams(answer ? answer.getAttribute("data-params") : location.search);
+  }
+  matchSetup(shownParams());
   syncMode();
   document.addEventListener("submit", function (event) {
     if (event.target === setup) {
@@ -69,6 +87,7 @@
   // --- after a hand or a grade is shown --------------------------------------------------------
   function shown(pushAddress, quiet) {
     var answer = document.getElementById("quiz-answer");
+    if (answer) { matchSetup(shownParams()); }
     if (answer && pushAddress) {
       var address = "?" + answer.getAttribute("data-params");
       if (location.search !== address) { history.pushState(null, "", address); }
@@ -159,11 +178,20 @@
     return true;
   }
 
+  // The bank holds few hands of a kind (two per fan): "Deal another hand" brings the next of them,
+  // so each comes round in turn, and the page says how many there are. A new kind starts anywhere.
+  function after(kind) {
+    var shownNow = document.getElementById("quiz-answer") ? shownParams() : null;
+    var at = shownNow && kind.length && same(kind[0], shownNow)
+      ? kind.map(function (entry) { return String(entry.seed); }).indexOf(shownNow.get("seed")) : -1;
+    return kind[at >= 0 ? (at + 1) % kind.length : Math.floor(Math.random() * kind.length)];
+  }
+
   function dealOffline(params, fresh) {
     withBank(function (data) {
       var kind = data.hands.filter(function (entry) { return same(entry, params); });
       var exact = kind.filter(function (entry) { return String(entry.seed) === params.get("seed"); })[0];
-      var entry = exact || kind[Math.floor(Math.random() * kind.length)];
+      var entry = exact || (fresh ? after(kind) : kind[Math.floor(Math.random() * kind.length)]);
       if (!entry) { return; }
       var folder = page.getAttribute("data-bank").replace(/[^/]*$/, "");
       fetch(folder + entry.file).then(function (r) {
@@ -174,6 +202,8 @@
         if (!exact && !fresh) {
           area.insertBefore(el("p", { "class": "notice", role: "status" }, [say("not_in_bank")]), area.firstChild);
         }
+        area.insertBefore(el("p", { "class": "hint", "data-bank-count": "" },
+          [say("bank_count", { at: kind.indexOf(entry) + 1, count: kind.length })]), area.firstChild);
         shown(true, !fresh); // dealt as the page loads (a shared address): no jump down the page
       }).catch(failed);
     });

@@ -28,6 +28,16 @@
     return v === base ? base : [base, v];
   }
 
+  /* A name written out in full comes first, then MiniSearch's order: "seven pairs" finds Seven Pairs
+     before Seven Shifted Pairs, which the extra alias words of the longer name would put first. */
+  var NAMES = ["title", "zh", "pinyin", "pinyin_joined", "aliases"];
+  function nameKey(text) { return words(text).map(plain).join(" "); }
+  function exactFirst(results, query) {
+    var wanted = nameKey(query);
+    function named(hit) { return NAMES.some(function (field) { return hit[field] && nameKey(hit[field]) === wanted; }); }
+    return results.filter(named).concat(results.filter(function (hit) { return !named(hit); }));
+  }
+
   function render(results, list, root) {
     list.textContent = "";
     results.slice(0, 50).forEach(function (hit) {
@@ -59,7 +69,7 @@
   function createEngine(documents) {
     var engine = new MiniSearch({
       fields: ["title", "zh", "pinyin", "pinyin_joined", "aliases", "number", "keywords", "headings", "summary"],
-      storeFields: ["title", "url", "zh", "kind_label", "summary"],
+      storeFields: ["title", "url", "zh", "pinyin", "pinyin_joined", "aliases", "kind_label", "summary"],
       tokenize: indexTokens,
       processTerm: indexTerm,
       searchOptions: {
@@ -72,9 +82,9 @@
       }
     });
     engine.addAll(documents);
-    return engine;
+    return { search: function (query) { return exactFirst(engine.search(query), query); } };
   }
-  window.TutorSearch = { createEngine: createEngine };
+  window.TutorSearch = { createEngine: createEngine, exactFirst: exactFirst };
 
   document.addEventListener("DOMContentLoaded", function () {
     var form = document.getElementById("search-form");

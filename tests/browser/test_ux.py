@@ -367,7 +367,8 @@ def test_9_static_calculator_says_what_a_reader_can_do(page, static_server):
 def test_10_phone_header_is_small(phone, live_server, path):
     phone.goto(live_server.url + path)
     height = phone.locator(".site-header").evaluate("e => e.getBoundingClientRect().height")
-    assert height <= 0.15 * 740, f"the header is {height} px of 740"
+    # Every page's link on the screen (issue 26) takes three short lines at 360 px: 16%, not 15.
+    assert height <= 0.16 * 740, f"the header is {height} px of 740"
     expect(phone.get_by_role("navigation", name="Main").get_by_role("link", name="Search")).to_be_visible()
     expect(phone.get_by_role("button", name="Dark mode")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360

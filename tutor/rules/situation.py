@@ -191,10 +191,11 @@ def validate(hand: Hand, situation: Situation) -> None:
         raise HandError("Winds must be one of E, S, W or N.")
     win = situation.win
     if win not in hand.concealed:
-        raise HandError(
-            f"The winning tile {T.code(win)} is not among the concealed tiles; write it with the concealed tiles, "
-            "not inside a melded set."
-        )
+        # Only a hand that shows the tile in a declared set is told where it went wrong; otherwise the
+        # tile is simply not in the hand (a new hand typed under an old winning tile).
+        where = ("write it with the concealed tiles, not inside a melded set" if counts[win]
+                 else "it is not in the hand at all")
+        raise HandError(f"The winning tile {T.code(win)} is not among the concealed tiles; {where}.")
     _validate_flags(hand, situation, counts)
 
 

@@ -96,8 +96,9 @@ def fan_page(site: Site, fan: F.Fan, source: Source | None, done: Rendered | Non
         "previous": neighbour(index - 1),
         "next": neighbour(index + 1),
     }, section=site.url("fans"), source=source, rendered=done)
-    points = site.gettext("Fan %(number)s · %(points)s points", number=fan.id,
-                          points=fan.points(site.config.default_edition))
+    value = fan.points(site.config.default_edition)
+    points = site.ngettext("Fan %(number)s · %(points)s point", "Fan %(number)s · %(points)s points", value,
+                           number=fan.id, points=value)
     result.search = [S.fan_document(fan, result.url, summary or F.CATEGORIES[fan.category], points)]
     return result
 

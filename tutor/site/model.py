@@ -88,6 +88,9 @@ class Site:
     def gettext(self, text: str, **values) -> str:
         return self.frame.gettext(text, **values)
 
+    def ngettext(self, singular: str, plural: str, count: int, /, **values) -> str:
+        return self.frame.ngettext(singular, plural, count, **values)
+
     @cached_property
     def _urls_by_source(self) -> dict[str, str]:
         return {source.path: self.url(source.name) for source in self.content.sources}

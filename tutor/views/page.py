@@ -81,6 +81,9 @@ class Frame:
     def gettext(self, text: str, **values) -> str:
         return self.translations.gettext(text) % values if values else self.translations.gettext(text)
 
+    def ngettext(self, singular: str, plural: str, count: int, /, **values) -> str:
+        return self.translations.ngettext(singular, plural, count) % values
+
     def navigation(self) -> list[NavItem]:
         _ = self.gettext
         items = [NavItem(_("Lessons"), self.url("lessons")), NavItem(_("Fans"), self.url("fans"))]
