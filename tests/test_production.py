@@ -234,3 +234,44 @@ def test_a_bad_setting_stops_the_server_with_one_line_and_no_traceback(env, mess
     assert message in stderr
     assert "Traceback" not in stderr
     assert not healthy(port)
+
+
+@pytest.fixture(scope="module")
+def site_server(tmp_path_factory):
+    """The shipped server in front of a small built site: a home page, a folder page and the 404 page."""
+    site = tmp_path_factory.mktemp("production") / "site"
+    (site / "calculator").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>home</title>")
+    (site / "404.html").write_text("<!doctype html><title>not found</title>")
+    (site / "calculator" / "index.html").write_text("<!doctype html><title>calculator</title>")
+    with running({"TUTOR_SITE_DIR": str(site)}) as answering:
+        yield answering
+
+
+def raw_answer(port: int, request: bytes) -> bytes:
+    """A request written byte for byte (http.client would refuse some of these), and the whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(request)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize("path", ["/%00", "/calculator/%00?x=1", "/calculator/a%00b/", "/%00/index.html"])
+def test_a_nul_byte_in_the_path_is_a_404_page_not_a_500(site_server, path):
+    process, port = site_server
+    answer = raw_answer(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 404"), answer[:200]
+    assert b"<title>not found</title>" in answer
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:99999", "evil.example", "evil.example:8000", "[::1", ""])
+@pytest.mark.parametrize(("path", "location"), [("/calculator", "/calculator/"), ("/calculator?x=1", "/calculator/?x=1")])
+def test_redirects_carry_the_path_alone_whatever_the_host_header(site_server, host, path, location):
+    _, port = site_server
+    answer = raw_answer(port, f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 308"), answer[:200]
+    head = answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")[1:]
+    headers = {name.lower(): value for name, value in (line.split(": ", 1) for line in head)}
+    assert headers["location"] == location
