@@ -35,6 +35,8 @@ from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from tutor.views.page import BACKEND_STATUS
+
 # Styles may be inline: the tile sprite colours its shapes with style attributes, and
 # htmx adds its indicator style. Scripts never are.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -100,13 +102,19 @@ class SecureHeaders:
 MEMORY = "memory://"
 
 
+# Not the JSON API though under /api/: the script each practice page loads to learn that a backend
+# is there. Counted, it told a client over its budget that there was no backend at all.
+UNLIMITED_GETS = frozenset({"/" + BACKEND_STATUS})
+
+
 def is_limited() -> bool:
     """What the budget covers: every POST (the calculator's and quiz's answers, lesson checks) and
-    the API. A plain page GET costs nothing, and a CORS preflight scores nothing (one answered 429
-    looks to the browser like a backend that is down rather than one that says "wait")."""
-    if request.method == "OPTIONS":
-        return False
-    return request.method == "POST" or request.path.startswith("/api/")
+    the JSON API. A plain page GET costs nothing, nor does the backend's status script, and a CORS
+    preflight scores nothing (one answered 429 looks to the browser like a backend that is down
+    rather than one that says "wait")."""
+    if request.method == "POST":
+        return True
+    return request.method != "OPTIONS" and request.path.startswith("/api/") and request.path not in UNLIMITED_GETS
 
 
 def add_proxy_fix(app: Flask) -> None:
