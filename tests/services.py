@@ -7,6 +7,7 @@ import getpass
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -65,6 +66,14 @@ def _stop(process: subprocess.Popen) -> None:
 @contextmanager
 def redis_server(folder: Path):
     """A redis-server that keeps nothing on disk; yields its redis:// address."""
+    with redis_process(folder) as (address, _):
+        yield address
+
+
+@contextmanager
+def redis_process(folder: Path):
+    """redis_server, yielding (its redis:// address, its process) for a test that stops or freezes it.
+    A frozen one (SIGSTOP) is thawed before it is stopped."""
     _need(REDIS, "redis-server")
     folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -75,8 +84,10 @@ def redis_server(folder: Path):
         wait_until(lambda: _answers(port, b"PING\r\n", b"+PONG") or process.poll() is not None, STARTUP_SECONDS,
                    "redis-server to answer")
         assert process.poll() is None, "redis-server stopped at once"
-        yield f"redis://127.0.0.1:{port}"
+        yield f"redis://127.0.0.1:{port}", process
     finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGCONT)
         _stop(process)
 
 
