@@ -22,7 +22,9 @@ gracefully (after an upgrade); SIGTERM stops.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import sys
 import threading
 
@@ -86,6 +88,26 @@ def server_options(host: str, port: int, workers: int, reload: bool = False) -> 
     return options
 
 
+def cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen on host:port, or None if it can.
+
+    Granian's socket shares its port (SO_REUSEPORT), so a second `tutor serve` on the address of a
+    first one would start and split the connections with it in silence. A socket that does not
+    share is bound here first: it fails on an address another server listens on, but not on one
+    whose last connections are still closing (SO_REUSEADDR), as after a restart."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            return (f"address already in use: {host}:{port} (another server listens there, perhaps another "
+                    "tutor serve: stop it, or choose another address with --port or TUTOR_BIND)")
+        return f"cannot listen on {host}:{port}: {error.strerror or error}"
+    return None
+
+
 def server(host: str, port: int, workers: int, reload: bool = False) -> Granian:
     return Granian(APP, **server_options(host, port, workers, reload))
 
@@ -97,6 +119,9 @@ def serve(host: str | None = None, port: int | None = None, build: bool = True, 
     watch = watch or reload
     host, port = bind_address(host, port)
     workers = workers or default_workers()
+    if problem := cannot_listen(host, port):
+        print(f"tutor: {problem}", file=sys.stderr)
+        return 2
     try:
         # Before the build and the workers, so a bad setting is said at once, in one line.
         create_app({"WORKERS": workers})
