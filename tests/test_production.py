@@ -275,3 +275,38 @@ def test_redirects_carry_the_path_alone_whatever_the_host_header(site_server, ho
     head = answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")[1:]
     headers = {name.lower(): value for name, value in (line.split(": ", 1) for line in head)}
     assert headers["location"] == location
+
+
+def test_a_slow_body_delays_the_stop_by_the_drain_deadline_at_most(tmp_path):
+    from tutor.serve import DRAIN_SECONDS
+
+    body = json.dumps(HAND).encode() * 4  # at two bytes a second, longer than the test waits
+    with running({"TUTOR_SITE_DIR": str(tmp_path / "no-site")}) as (process, port):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        done = threading.Event()
+
+        def trickle():
+            client.sendall(b"POST /api/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: %d\r\n\r\n" % len(body))
+            for byte in range(len(body)):  # bounded: stops with the body, or when the server closes
+                if done.wait(0.5):
+                    return
+                try:
+                    client.send(body[byte:byte + 1])
+                except OSError:
+                    return
+
+        sender = threading.Thread(target=trickle, daemon=True)
+        sender.start()
+        wait_until(lambda: sum(connections_per_worker(workers_of(process.pid), port).values()) == 1, STARTUP_SECONDS,
+                   "a worker to hold the slow client")
+        began = time.monotonic()
+        process.terminate()
+        try:
+            process.wait(timeout=DRAIN_SECONDS + 20)
+        finally:
+            took = time.monotonic() - began
+            done.set()
+            client.close()
+            sender.join()
+    assert took < DRAIN_SECONDS + 5, f"the server took {took:.1f} s to stop behind one slow body"
