@@ -82,8 +82,8 @@ class Counter:
         if now - self.warned_at >= WARNING_SECONDS:
             self.warned_at = now
             self.log.warning("tutor: the rate limit's store %s does not answer (%s): this worker counts in its own "
-                        "memory meanwhile and asks again every %d s (said at most once a minute)",
-                        self.shown_as, error.storage_error, STORE_PAUSE_SECONDS)
+                             "memory meanwhile and asks again every %d s (said at most once a minute)",
+                             self.shown_as, error.storage_error, STORE_PAUSE_SECONDS)
 
     def _answered(self) -> None:
         if self.failing:

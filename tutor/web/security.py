@@ -3,7 +3,7 @@
 Every response carries a Content-Security-Policy with no inline script and no eval
 (htmx is configured to match), nosniff, a referrer policy and a ban on framing.
 Rate limiting is off unless RATE_LIMIT is set (for example "120 per minute"): one budget per
-client for every POST and everything under /api/ (plain page GETs are free), counted with
+client for every POST and the JSON API under /api/ (plain page GETs and the status script are free), counted with
 `limits` in RATE_LIMIT_STORAGE, a redis:// address shared by every worker and replica (when it
 does not answer, each worker counts in its own memory: tutor.web.limit_store). The
 in-memory store counts per process, so it is refused with more than one worker (WORKERS, which
