@@ -310,3 +310,43 @@ def test_a_slow_body_delays_the_stop_by_the_drain_deadline_at_most(tmp_path):
             client.close()
             sender.join()
     assert took < DRAIN_SECONDS + 5, f"the server took {took:.1f} s to stop behind one slow body"
+
+
+def test_pages_answer_throughout_rebuilds_of_the_site_they_serve(tmp_path):
+    """The served folder exchanged 30 times under a reader that never stops asking: not one 404 or 503
+    (tests/test_site_build.py checks the same swap step by step)."""
+    from tutor.site.output import MARKER, write_site
+
+    site = tmp_path / "site"
+
+    def build(n: int):
+        files = {"index.html": f"<!doctype html><title>build {n}</title>", "404.html": "<!doctype html><title>not found</title>",
+                 "lessons/index.html": f"<!doctype html><title>lessons {n}</title>", MARKER: "built\n"}
+        write_site(None, files, site)
+
+    build(0)
+    with running({"TUTOR_SITE_DIR": str(site)}) as (_, port):
+        done, answers = threading.Event(), []
+
+        def read():
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            try:
+                while not done.is_set():
+                    for path in ("/", "/lessons/"):
+                        connection.request("GET", path)
+                        response = connection.getresponse()
+                        answers.append((response.status, response.read()))
+            finally:
+                connection.close()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        for n in range(1, 31):
+            build(n)
+            read_before = len(answers)  # the reader asks a few times between two rebuilds
+            wait_until(lambda seen=read_before: len(answers) >= seen + 4 or not reader.is_alive(), STARTUP_SECONDS, "more reads")
+        done.set()
+        reader.join(timeout=10)
+    statuses = [status for status, _ in answers]
+    assert len(answers) > 4 * 30 and set(statuses) == {200}, {status: statuses.count(status) for status in set(statuses)}
+    assert answers[-1][1] in (b"<!doctype html><title>build 30</title>", b"<!doctype html><title>lessons 30</title>")
