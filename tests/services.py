@@ -7,6 +7,7 @@ import getpass
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import time
@@ -17,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS = "/usr/bin/redis-server"
+SERVER_NAME = "mahjong.example.org"  # deploy/nginx.conf's server_name: any other Host is dropped
 NGINX = "/usr/sbin/nginx"
 STARTUP_SECONDS = 20
 
@@ -64,6 +66,14 @@ def _stop(process: subprocess.Popen) -> None:
 @contextmanager
 def redis_server(folder: Path):
     """A redis-server that keeps nothing on disk; yields its redis:// address."""
+    with redis_process(folder) as (address, _):
+        yield address
+
+
+@contextmanager
+def redis_process(folder: Path):
+    """redis_server, yielding (its redis:// address, its process) for a test that stops or freezes it.
+    A frozen one (SIGSTOP) is thawed before it is stopped."""
     _need(REDIS, "redis-server")
     folder.mkdir(parents=True, exist_ok=True)
     port = free_port()
@@ -74,8 +84,10 @@ def redis_server(folder: Path):
         wait_until(lambda: _answers(port, b"PING\r\n", b"+PONG") or process.poll() is not None, STARTUP_SECONDS,
                    "redis-server to answer")
         assert process.poll() is None, "redis-server stopped at once"
-        yield f"redis://127.0.0.1:{port}"
+        yield f"redis://127.0.0.1:{port}", process
     finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGCONT)
         _stop(process)
 
 
@@ -83,7 +95,8 @@ def nginx_config(folder: Path, port: int, backend_port: int, site: Path, replace
     """deploy/nginx.conf as shipped, with this test's ports, site and temporary folders (and any
     `replace`ments, such as shorter timeouts), inside the main configuration Debian's would give it."""
     server = (ROOT / "deploy" / "nginx.conf").read_text()
-    changes = {"listen 80;": f"listen 127.0.0.1:{port};", "root /srv/tutor/site;": f"root {site};",
+    changes = {"listen 80;": f"listen 127.0.0.1:{port};", "listen 80 default_server;": f"listen 127.0.0.1:{port} default_server;",
+               "root /srv/tutor/site;": f"root {site};",
                "server 127.0.0.1:8000;": f"server 127.0.0.1:{backend_port};", **(replace or {})}
     for old, new in changes.items():
         assert old in server, f"deploy/nginx.conf no longer has {old!r}"
@@ -121,7 +134,8 @@ def nginx_server(folder: Path, backend_port: int, site: Path, replace: dict[str,
     process = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(config), "-e", str(folder / "error.log")],
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
-        wait_until(lambda: _answers(port, b"GET / HTTP/1.0\r\n\r\n", b"HTTP/1.1") or process.poll() is not None,
+        probe = f"GET / HTTP/1.0\r\nHost: {SERVER_NAME}\r\n\r\n".encode()
+        wait_until(lambda: _answers(port, probe, b"HTTP/1.1") or process.poll() is not None,
                    STARTUP_SECONDS, "nginx to answer")
         assert process.poll() is None, process.stderr.read()
         yield port

@@ -14,10 +14,11 @@ import time
 from contextlib import contextmanager
 
 import pytest
-from services import ROOT, nginx_server, redis_server, status_line, wait_until
+from services import ROOT, SERVER_NAME, nginx_server, redis_server, status_line, wait_until
 from test_production import HAND, running
 
 SECURITY_HEADERS = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy", "X-Frame-Options")
+HOST = SERVER_NAME.encode()  # the site's own name: nginx drops requests for any other
 SHORT_TIMEOUTS = {"client_header_timeout 10s;": "client_header_timeout 1s;",
                   "client_body_timeout 10s;": "client_body_timeout 1s;"}
 
@@ -29,6 +30,12 @@ def built_site(folder):
     (folder / "404.html").write_text("<!doctype html><title>not found</title>")
     (folder / "calculator" / "index.html").write_text("<!doctype html><title>calculator</title>")
     (folder / "static" / "site.css").write_text("body { color: black }")
+    (folder / "static" / "js").mkdir()
+    (folder / "static" / "js" / "engine-worker.js").write_text("// the engine's worker")
+    (folder / "sw.js").write_text("// the service worker")
+    (folder / "offline-manifest.json").write_text("{}")
+    (folder / "lessons").mkdir()
+    (folder / "lessons" / "index.html").write_text("<!doctype html><title>lessons</title>")
     (folder / "secret-link.html").symlink_to(ROOT / "pyproject.toml")
     return folder
 
@@ -53,9 +60,10 @@ def backend(env):
 
 
 def get(port: int, method: str, path: str, body: bytes | None = None, headers=None, source: str = "127.0.0.1"):
+    """A request for the site's own host name (unless headers name another Host)."""
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5, source_address=(source, 0))
     try:
-        connection.request(method, path, body=body, headers=headers or {})
+        connection.request(method, path, body=body, headers={"Host": SERVER_NAME, **(headers or {})})
         response = connection.getresponse()
         return response.status, dict(response.getheaders()), response.read()
     finally:
@@ -89,7 +97,7 @@ def test_every_answer_carries_the_security_headers(front):
         assert_secure(headers, what)
     assert [answers[what][0] for what in answers] == [200, 200, 404, 200, 413]
     # nginx's own answer to a request it cannot read (the backend's server would send none of these headers)
-    answer = raw(port, b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: x\r\n\r\n")
+    answer = raw(port, b"GET /" + b"a" * 20_000 + b" HTTP/1.1\r\nHost: " + HOST + b"\r\n\r\n")
     assert status_line(answer) in ("400", "414"), answer[:100]
     assert all(name.lower().encode() in answer.lower() for name in SECURITY_HEADERS), answer[:600]
 
@@ -119,9 +127,9 @@ def test_a_slow_client_is_cut(front, kind):
     port, _ = front
     with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
         if kind == "headers":
-            s.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\n")
+            s.sendall(b"POST /api/score HTTP/1.1\r\nHost: " + HOST + b"\r\n")
         else:
-            s.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+            s.sendall(b"POST /api/score HTTP/1.1\r\nHost: " + HOST + b"\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
         began = time.monotonic()
         answer = s.recv(4096)  # nginx answers 408 or closes when its timeout passes
         while answer and not answer.endswith(b"\r\n\r\n") and b"</html>" not in answer:
@@ -163,7 +171,7 @@ def test_nginx_passes_a_request_on_only_once_it_has_all_of_it(bare_backend):
     port, listener = bare_backend
     body = json.dumps(HAND).encode()
     with socket.create_connection(("127.0.0.1", port), timeout=5) as client:
-        client.sendall(b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        client.sendall(b"POST /api/score HTTP/1.1\r\nHost: " + HOST + b"\r\nContent-Type: application/json\r\n"
                        b"Content-Length: %d\r\n\r\n" % len(body) + body[:10])
         ready, _, _ = select.select([listener], [], [], 0.5)  # half a body: nothing may reach the backend
         assert not ready, "nginx passed on a request before its body was complete"
@@ -177,3 +185,69 @@ def test_nginx_passes_a_request_on_only_once_it_has_all_of_it(bare_backend):
                 received += upstream.recv(4096)
         assert received.endswith(body)
         assert b"X-Forwarded-For: 127.0.0.1" in received
+
+
+@pytest.mark.parametrize("path", ["/sw.js", "/offline-manifest.json", "/static/js/engine-worker.js"])
+def test_the_files_with_their_own_cache_rule_keep_every_security_header(front, path):
+    port, _ = front
+    status, headers, _ = get(port, "GET", path)
+    assert status == 200
+    assert_secure(headers, path)
+    assert headers["Cache-Control"] == "no-cache"
+    assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin" and headers["X-Frame-Options"] == "DENY"
+
+
+def header_block(answer: bytes) -> dict[str, str]:
+    lines = answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")[1:]
+    return {name.lower(): value for name, value in (line.split(": ", 1) for line in lines)}
+
+
+@pytest.mark.parametrize(("what", "request_head"), [
+    pytest.param("400 before a location is chosen", b"POST /api/score HTTP/1.1\r\nHost: %s\r\nContent-Length: ten\r\n\r\n",
+                 id="unreadable_content_length"),
+    pytest.param("400 while reading the body", b"POST /api/score HTTP/1.1\r\nHost: %s\r\nTransfer-Encoding: chunked\r\n"
+                 b"Content-Type: application/json\r\n\r\nzz\r\n{}\r\n0\r\n\r\n", id="broken_chunked_body"),
+    pytest.param("501", b"POST /api/score HTTP/1.1\r\nHost: %s\r\nTransfer-Encoding: gzip\r\n\r\n", id="unknown_transfer_encoding"),
+])
+def test_nginx_s_own_refusals_under_api_are_json(front, what, request_head):
+    port, _ = front
+    answer = raw(port, request_head.replace(b"%s", HOST))
+    status = status_line(answer)
+    assert status in ("400", "501"), (what, answer[:200])
+    headers = header_block(answer)
+    assert headers["content-type"].startswith("application/json"), (what, answer[:300])
+    body = answer.split(b"\r\n\r\n", 1)[1]
+    assert len(json.loads(body)["error"].split()) >= 5, body
+    assert all(name.lower() in headers for name in SECURITY_HEADERS), (what, headers)
+    # elsewhere nginx's own page stays HTML
+    other = raw(port, request_head.replace(b"%s", HOST).replace(b"/api/score", b"/calculator/"))
+    assert status_line(other) == status
+    assert header_block(other)["content-type"].startswith("text/html")
+
+
+@pytest.mark.parametrize("host", [b"evil.example", b"127.0.0.1", b"mahjong.example.org.evil.example"])
+def test_requests_for_another_host_are_dropped_unanswered(front, host):
+    port, _ = front
+    assert raw(port, b"GET /lessons HTTP/1.1\r\nHost: " + host + b"\r\n\r\n") == b""
+    assert raw(port, b"GET /lessons HTTP/1.0\r\n\r\n") == b""  # no Host at all
+
+
+def test_nginx_redirects_a_folder_to_its_slash_with_the_path_alone(front):
+    port, _ = front
+    status, headers, _ = get(port, "GET", "/lessons")
+    assert status == 301
+    assert headers["Location"] == "/lessons/"
+
+
+def test_the_backend_status_script_is_not_counted_against_the_budget(front):
+    port, _ = front
+    score = json.dumps(HAND).encode()
+    client = "127.0.0.4"  # a client of its own: the budget is 3 a minute
+    statuses = [get(port, "POST", "/api/score", score, {"Content-Type": "application/json"}, source=client)[0]
+                for _ in range(4)]
+    assert statuses == [200, 200, 200, 429]
+    for _ in range(3):
+        status, headers, body = get(port, "GET", "/api/status.js", source=client)
+        assert status == 200, body[:200]
+        assert b'"data-backend-state", "up"' in body
+    assert get(port, "GET", "/api/fans", source=client)[0] == 429  # the JSON API still counts

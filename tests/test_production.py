@@ -234,3 +234,119 @@ def test_a_bad_setting_stops_the_server_with_one_line_and_no_traceback(env, mess
     assert message in stderr
     assert "Traceback" not in stderr
     assert not healthy(port)
+
+
+@pytest.fixture(scope="module")
+def site_server(tmp_path_factory):
+    """The shipped server in front of a small built site: a home page, a folder page and the 404 page."""
+    site = tmp_path_factory.mktemp("production") / "site"
+    (site / "calculator").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>home</title>")
+    (site / "404.html").write_text("<!doctype html><title>not found</title>")
+    (site / "calculator" / "index.html").write_text("<!doctype html><title>calculator</title>")
+    with running({"TUTOR_SITE_DIR": str(site)}) as answering:
+        yield answering
+
+
+def raw_answer(port: int, request: bytes) -> bytes:
+    """A request written byte for byte (http.client would refuse some of these), and the whole answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(request)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    return answer
+
+
+@pytest.mark.parametrize("path", ["/%00", "/calculator/%00?x=1", "/calculator/a%00b/", "/%00/index.html"])
+def test_a_nul_byte_in_the_path_is_a_404_page_not_a_500(site_server, path):
+    process, port = site_server
+    answer = raw_answer(port, f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 404"), answer[:200]
+    assert b"<title>not found</title>" in answer
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:99999", "evil.example", "evil.example:8000", "[::1", ""])
+@pytest.mark.parametrize(("path", "location"), [("/calculator", "/calculator/"), ("/calculator?x=1", "/calculator/?x=1")])
+def test_redirects_carry_the_path_alone_whatever_the_host_header(site_server, host, path, location):
+    _, port = site_server
+    answer = raw_answer(port, f"GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n".encode())
+    assert answer.startswith(b"HTTP/1.1 308"), answer[:200]
+    head = answer.split(b"\r\n\r\n")[0].decode("latin-1").split("\r\n")[1:]
+    headers = {name.lower(): value for name, value in (line.split(": ", 1) for line in head)}
+    assert headers["location"] == location
+
+
+def test_a_slow_body_delays_the_stop_by_the_drain_deadline_at_most(tmp_path):
+    from tutor.serve import DRAIN_SECONDS
+
+    body = json.dumps(HAND).encode() * 4  # at two bytes a second, longer than the test waits
+    with running({"TUTOR_SITE_DIR": str(tmp_path / "no-site")}) as (process, port):
+        client = socket.create_connection(("127.0.0.1", port), timeout=5)
+        done = threading.Event()
+
+        def trickle():
+            client.sendall(b"POST /api/score HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: %d\r\n\r\n" % len(body))
+            for byte in range(len(body)):  # bounded: stops with the body, or when the server closes
+                if done.wait(0.5):
+                    return
+                try:
+                    client.send(body[byte:byte + 1])
+                except OSError:
+                    return
+
+        sender = threading.Thread(target=trickle, daemon=True)
+        sender.start()
+        wait_until(lambda: sum(connections_per_worker(workers_of(process.pid), port).values()) == 1, STARTUP_SECONDS,
+                   "a worker to hold the slow client")
+        began = time.monotonic()
+        process.terminate()
+        try:
+            process.wait(timeout=DRAIN_SECONDS + 20)
+        finally:
+            took = time.monotonic() - began
+            done.set()
+            client.close()
+            sender.join()
+    assert took < DRAIN_SECONDS + 5, f"the server took {took:.1f} s to stop behind one slow body"
+
+
+def test_pages_answer_throughout_rebuilds_of_the_site_they_serve(tmp_path):
+    """The served folder exchanged 30 times under a reader that never stops asking: not one 404 or 503
+    (tests/test_site_build.py checks the same swap step by step)."""
+    from tutor.site.output import MARKER, write_site
+
+    site = tmp_path / "site"
+
+    def build(n: int):
+        files = {"index.html": f"<!doctype html><title>build {n}</title>", "404.html": "<!doctype html><title>not found</title>",
+                 "lessons/index.html": f"<!doctype html><title>lessons {n}</title>", MARKER: "built\n"}
+        write_site(None, files, site)
+
+    build(0)
+    with running({"TUTOR_SITE_DIR": str(site)}) as (_, port):
+        done, answers = threading.Event(), []
+
+        def read():
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            try:
+                while not done.is_set():
+                    for path in ("/", "/lessons/"):
+                        connection.request("GET", path)
+                        response = connection.getresponse()
+                        answers.append((response.status, response.read()))
+            finally:
+                connection.close()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        for n in range(1, 31):
+            build(n)
+            read_before = len(answers)  # the reader asks a few times between two rebuilds
+            wait_until(lambda seen=read_before: len(answers) >= seen + 4 or not reader.is_alive(), STARTUP_SECONDS, "more reads")
+        done.set()
+        reader.join(timeout=10)
+    statuses = [status for status, _ in answers]
+    assert len(answers) > 4 * 30 and set(statuses) == {200}, {status: statuses.count(status) for status in set(statuses)}
+    assert answers[-1][1] in (b"<!doctype html><title>build 30</title>", b"<!doctype html><title>lessons 30</title>")

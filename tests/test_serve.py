@@ -56,3 +56,37 @@ def test_reload_is_for_authors():
     assert authors["reload"] is True
     assert ROOT / "templates" in authors["reload_paths"]  # templates restart it too
     assert ROOT / "tutor" in authors["reload_paths"]
+
+
+def test_a_second_server_on_the_same_address_is_refused_with_the_address(tmp_path):
+    port = free_port()
+    env = {**os.environ, "TUTOR_SITE_DIR": str(tmp_path / "site"), "TUTOR_WORKERS": "1"}
+    command = [sys.executable, "-m", "tutor.cli", "serve", "--no-build", "--port", str(port)]
+    first = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 30
+        while True:  # the first server answers
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+                    assert answer.status == 200
+                break
+            except OSError:
+                assert first.poll() is None and time.monotonic() < deadline, "the first tutor serve did not answer"
+                time.sleep(0.2)
+        log = tmp_path / "second.log"
+        with log.open("w") as errors:  # a file, not a pipe: a worker of a second server would hold a pipe open
+            second = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=errors,
+                                      start_new_session=True)
+        try:
+            second.wait(timeout=30)
+        except subprocess.TimeoutExpired:  # it started, sharing the port: the bug this test is about
+            os.killpg(second.pid, signal.SIGKILL)
+            second.wait()
+        stderr = log.read_text()
+        assert second.returncode == 2, stderr
+        assert f"address already in use: 127.0.0.1:{port}" in stderr
+        assert "Traceback" not in stderr
+        assert first.poll() is None  # the first one serves on
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(timeout=30)

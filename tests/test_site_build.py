@@ -183,6 +183,55 @@ def leftovers(project: Path) -> list[str]:
     return [p.name for p in project.iterdir() if p.name.startswith(".site-") and p.name != ".site-cache"]
 
 
+# Every file system step a build may take, as Python's audit hooks name them.
+FILE_EVENTS = {"os.rename", "os.replace", "os.rmdir", "os.remove", "os.unlink", "os.symlink", "shutil.rmtree"}
+_WATCHING: list = []  # (the output's index page, what each step found there): set by the test below
+
+
+def _see_each_step(event, args):
+    if _WATCHING and event in FILE_EVENTS:
+        page, seen = _WATCHING[0]
+        seen.append((event, page.is_file()))
+
+
+sys.addaudithook(_see_each_step)  # hooks stay for the process's life: it looks only while _WATCHING is set
+
+
+def test_a_rebuild_swaps_the_site_in_one_step_so_readers_always_find_it(project):
+    build_site(project, engine=FAKE)
+    page = project / "site" / "index.html"
+    old_page = page.read_bytes()
+    (project / "content" / "index.md").write_text((project / "content" / "index.md").read_text() + "\nOne more line.\n")
+    seen: list = []
+    _WATCHING.append((page, seen))
+    try:
+        build_site(project, engine=FAKE)
+    finally:
+        _WATCHING.clear()
+    assert any(event == "shutil.rmtree" for event, _ in seen)  # the old site was removed: the hook saw the swap
+    missing = [event for event, there in seen if not there]
+    assert missing == [], f"no site/index.html just before {missing} (of {len(seen)} steps)"
+    assert page.read_bytes() != old_page and b"One more line." in page.read_bytes()
+    assert (project / "site").is_dir() and not (project / "site").is_symlink()
+    assert leftovers(project) == []
+
+
+def test_a_build_removes_the_staging_folders_of_builds_killed_midway(project):
+    build_site(project, engine=FAKE)
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead = int(ended.stdout)  # a process that has ended: its build can no longer be running
+    abandoned = [f".site-build-{dead}-k2j3h4g5", ".site-x8y7z6w5", ".site-old-q1w2e3r4"]
+    for name in abandoned:
+        (project / name / "lessons").mkdir(parents=True)
+        (project / name / "lessons" / "index.html").write_text("half a site")
+    running = f".site-build-{os.getppid()}-a1b2c3d4"  # a build in a process that is still running
+    (project / running).mkdir()
+    build_site(project, engine=FAKE)
+    assert sorted(leftovers(project)) == [running]
+    assert (project / ".site-cache").is_dir()  # the render cache is not a staging folder
+    assert (project / "site" / "index.html").is_file()
+
+
 def test_a_first_failed_build_leaves_no_output_folder(project):
     (project / "content" / "rulings.md").write_text("---\ntitle: R\nauthor: me\n---\n")
     with pytest.raises(BuildFailed):

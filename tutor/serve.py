@@ -7,11 +7,13 @@ Granian was chosen by measurement (bench/servers.py, figures in bench/servers.md
 project's 2-core machine it scored the most hands in every run (1.2x to 1.5x gunicorn's gthread
 worker, 2x its gevent worker and more); it reads request headers in Rust with a deadline
 (HEADER_SECONDS), so slow-header clients and idle sockets hold no Python thread; a killed worker
-is respawned at once. A slow body does hold a thread until it is complete, so each worker keeps
-BLOCKING_THREADS of them (idle ones cost nothing and are ended after 30 s): 50 slow bodies do
-not delay anyone; a front server that buffers whole requests (deploy/nginx.conf) removes the
-question. (Granian warns at startup that so many threads "seems quite high" for the cores: they
-are there to wait on clients, not to score in parallel.)
+is respawned at once. A slow body does hold a thread until it is complete (Granian has no timeout
+on reading one), so each worker keeps BLOCKING_THREADS of them (idle ones cost nothing and are
+ended after 30 s): 50 slow bodies do not delay anyone, but workers x BLOCKING_THREADS of them stall
+the server for as long as they last, which is why a server on the internet needs a front server
+that buffers whole requests (deploy/nginx.conf). Stopping waits DRAIN_SECONDS at most. (Granian
+warns at startup that so many threads "seems quite high" for the cores: they are there to wait on
+clients, not to score in parallel.)
 
 Environment: TUTOR_BIND (host:port, default 127.0.0.1:8000), TUTOR_WORKERS (default one per
 core), TUTOR_MAX_RSS_MB (a worker past this is replaced, default 400); the app's own settings
@@ -22,7 +24,9 @@ gracefully (after an upgrade); SIGTERM stops.
 
 from __future__ import annotations
 
+import errno
 import os
+import socket
 import sys
 import threading
 
@@ -41,6 +45,10 @@ DEFAULT_BIND = "127.0.0.1:8000"
 BLOCKING_THREADS = 64  # per worker: requests being read or answered at once
 HEADER_SECONDS = 10  # a client has this long to send its request headers
 RESPAWN_SECONDS = 0.5  # a worker that died is replaced this soon
+# A worker told to stop (SIGTERM, or replaced on SIGHUP or past TUTOR_MAX_RSS_MB) finishes the requests
+# it holds for at most this long, then is killed: a client sending its body a byte at a time held
+# the stop for as long as it cared to (Granian has no timeout on reading a body: see the README).
+DRAIN_SECONDS = 10
 
 
 def build_once() -> bool:
@@ -77,6 +85,7 @@ def server_options(host: str, port: int, workers: int, reload: bool = False) -> 
         http1_settings=HTTP1Settings(header_read_timeout=HEADER_SECONDS * 1000),
         respawn_failed_workers=True,
         respawn_interval=RESPAWN_SECONDS,
+        workers_kill_timeout=DRAIN_SECONDS,
         workers_max_rss=int(os.environ.get("TUTOR_MAX_RSS_MB") or 400),
         log_access=bool(os.environ.get("TUTOR_ACCESS_LOG")),
         reload=reload,
@@ -84,6 +93,26 @@ def server_options(host: str, port: int, workers: int, reload: bool = False) -> 
     if reload:
         options["reload_paths"] = [PROJECT_ROOT / "tutor", PROJECT_ROOT / "templates", PROJECT_ROOT / "site.toml"]
     return options
+
+
+def cannot_listen(host: str, port: int) -> str | None:
+    """Why the server could not listen on host:port, or None if it can.
+
+    Granian's socket shares its port (SO_REUSEPORT), so a second `tutor serve` on the address of a
+    first one would start and split the connections with it in silence. A socket that does not
+    share is bound here first: it fails on an address another server listens on, but not on one
+    whose last connections are still closing (SO_REUSEADDR), as after a restart."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind((host, port))
+    except OSError as error:
+        if error.errno == errno.EADDRINUSE:
+            return (f"address already in use: {host}:{port} (another server listens there, perhaps another "
+                    "tutor serve: stop it, or choose another address with --port or TUTOR_BIND)")
+        return f"cannot listen on {host}:{port}: {error.strerror or error}"
+    return None
 
 
 def server(host: str, port: int, workers: int, reload: bool = False) -> Granian:
@@ -97,6 +126,9 @@ def serve(host: str | None = None, port: int | None = None, build: bool = True, 
     watch = watch or reload
     host, port = bind_address(host, port)
     workers = workers or default_workers()
+    if problem := cannot_listen(host, port):
+        print(f"tutor: {problem}", file=sys.stderr)
+        return 2
     try:
         # Before the build and the workers, so a bad setting is said at once, in one line.
         create_app({"WORKERS": workers})

@@ -4,7 +4,8 @@ failed build leaves the old site as it was.
 
     site_files(...)     every file by its path in the site: pages, static files, the data the
                         pages fetch (search index, the banks), the offline app's files
-    write_site(...)     a staging folder beside the output (.site-XXXX), filled, renamed into place
+    write_site(...)     a staging folder beside the output (.site-build-PID-XXXX), filled, and
+                        exchanged with the output in one step (_swap)
 
 A build process that built the same output folder before (tutor.site.memory) knows what each
 file there holds (Output): a file whose content is the same is hard-linked from the old folder
@@ -16,9 +17,13 @@ system without them), every file is written.
 
 from __future__ import annotations
 
+import ctypes
+import errno
 import json
 import os
+import re
 import shutil
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,7 +102,8 @@ def write_site(site: Site, files: dict[str, Content], out: Path, previous: Outpu
         raise BuildFailed([Problem(str(out), 0, "refusing to replace this folder: it is not empty and was not "
                                                 "made by the build (no .tutor-site marker)")])
     out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".site-", dir=out.parent))
+    remove_abandoned_staging(out.parent)
+    staging = Path(tempfile.mkdtemp(prefix=f"{STAGING}{os.getpid()}-", dir=out.parent))
     try:
         written = _fill(staging, files, site, previous if previous and previous.folder == out else None, encode)
         _swap(staging, out)
@@ -152,11 +158,75 @@ def _replaceable(out: Path) -> bool:
 
 
 def _swap(staging: Path, out: Path) -> None:
+    """Put staging in out's place in one step: readers (the backend, nginx) find the old site or the
+    new one at every moment. The old site is left at staging's name, and removed.
+
+    Linux exchanges two folders in one call (renameat2 with RENAME_EXCHANGE), and site/ stays a plain
+    folder (a symbolic link in its place would need nginx's disable_symlinks loosened, and a copy of
+    it by `cp -r` would copy the link). Where that call is missing (another system, a file system
+    without it), out is renamed aside and staging put in its place: two renames, with a moment
+    between them when there is no out."""
     if not out.exists():
         staging.rename(out)
         return
-    old = Path(tempfile.mkdtemp(prefix=".site-old-", dir=out.parent))
-    old.rmdir()
-    out.rename(old)
-    staging.rename(out)
-    shutil.rmtree(old, ignore_errors=True)
+    if not _exchange(staging, out):
+        old = Path(tempfile.mkdtemp(prefix=f"{STAGING}{os.getpid()}-", dir=out.parent))
+        old.rmdir()
+        out.rename(old)
+        staging.rename(out)
+        staging = old
+    shutil.rmtree(staging, ignore_errors=True)
+
+
+RENAME_EXCHANGE = 2  # linux/fs.h
+AT_FDCWD = -100
+
+
+def _exchange(first: Path, second: Path) -> bool:
+    """Swap two paths in one system call; False where the system or file system cannot."""
+    renameat2 = getattr(_LIBC, "renameat2", None)
+    if renameat2 is None:
+        return False
+    if renameat2(AT_FDCWD, os.fsencode(first), AT_FDCWD, os.fsencode(second), RENAME_EXCHANGE) == 0:
+        return True
+    error = ctypes.get_errno()
+    if error in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False  # no exchange here: the two renames do it
+    raise OSError(error, os.strerror(error), str(second))
+
+
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
+
+
+# Staging folders are named .site-build-<pid of the build>-<random>: a build killed midway leaves its
+# folder (or, killed between the swap and the removal, the old site) behind, and the next build
+# removes every one whose build is no longer running. Folders of the earlier naming, .site-XXXXXXXX
+# and .site-old-XXXXXXXX (eight characters from tempfile), go too; the render cache, .site-cache, never.
+STAGING = ".site-build-"
+ABANDONED = re.compile(r"\.site-build-(\d+)-[a-z0-9_]+|\.site-(?:old-)?[a-z0-9_]{8}")
+
+
+def remove_abandoned_staging(folder: Path) -> list[str]:
+    """Remove the staging folders of builds that stopped before they were done; their names."""
+    removed = []
+    for entry in os.scandir(folder):
+        match = ABANDONED.fullmatch(entry.name)
+        if not match or not entry.is_dir(follow_symlinks=False):
+            continue
+        if match.group(1) and _running(int(match.group(1))):
+            continue  # a build running now, beside this one
+        shutil.rmtree(entry.path, ignore_errors=True)
+        removed.append(entry.name)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # another user's process
+    except OverflowError:
+        return False
+    return True

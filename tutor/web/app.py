@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import orjson
 from flask import Flask, abort, jsonify, redirect, request, send_from_directory
@@ -147,7 +147,8 @@ def _register_site(app: Flask) -> None:
                 {"Content-Type": "text/html; charset=utf-8"},
             )
         parts = [part for part in path.split("/") if part]
-        if any(len(part.encode("utf-8", "surrogatepass")) > NAME_MAX for part in parts):
+        # No file name holds a NUL byte, and the file system refuses one with ValueError, not OSError.
+        if "\x00" in path or any(len(part.encode("utf-8", "surrogatepass")) > NAME_MAX for part in parts):
             abort(404)
         joined = safe_join(str(root), *parts) if parts else str(root)
         if joined is None:
@@ -160,11 +161,29 @@ def _register_site(app: Flask) -> None:
                 parts.append("index.html")
             real = Path(root, *parts).resolve(strict=True)
             inside = root.resolve(strict=True).joinpath(*parts)
-        except OSError:
+        except (OSError, ValueError):  # gone, unreadable, or a name the file system cannot hold
             abort(404)
         if real != inside or not real.is_file():  # a link somewhere on the way, or not a file
             abort(404)
         return send_from_directory(root, "/".join(parts))
+
+
+ABSOLUTE = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def path_only(location: str) -> str:
+    """A redirect's address without the scheme and host Werkzeug writes into it from the Host header.
+
+    The host part is cut at its first '/' (or '?') rather than parsed: a Host header Werkzeug finds
+    invalid leaves it empty ('http:///calculator/'), and one such as '[::1' makes urlsplit raise,
+    while the host never holds a '/' (Werkzeug allows none in it)."""
+    scheme = ABSOLUTE.match(location)
+    if not scheme:
+        return location  # already a path, or relative ('./?seed=1')
+    rest = location[scheme.end():]
+    cut = min((i for i in (rest.find("/"), rest.find("?")) if i >= 0), default=len(rest))
+    target = rest[cut:]
+    return target if target.startswith("/") else "/" + target
 
 
 def _register_errors(app: Flask) -> None:
@@ -176,9 +195,8 @@ def _register_errors(app: Flask) -> None:
         """Werkzeug's slash redirect (/calculator -> /calculator/) writes the request's Host header into
         the address; every redirect of this app stays on its site, so the path alone is sent."""
         # The status first: reading a header Werkzeug's response lacks raises and catches a KeyError.
-        if 300 <= response.status_code < 400 and response.location and urlsplit(response.location).netloc:
-            target = urlsplit(response.location)
-            response.location = target.path + (f"?{target.query}" if target.query else "")
+        if 300 <= response.status_code < 400 and response.location:
+            response.location = path_only(response.location)
         return response
 
     @app.errorhandler(429)

@@ -3,8 +3,9 @@
 Every response carries a Content-Security-Policy with no inline script and no eval
 (htmx is configured to match), nosniff, a referrer policy and a ban on framing.
 Rate limiting is off unless RATE_LIMIT is set (for example "120 per minute"): one budget per
-client for every POST and everything under /api/ (plain page GETs are free), counted with
-`limits` in RATE_LIMIT_STORAGE, a redis:// address shared by every worker and replica. The
+client for every POST and the JSON API under /api/ (plain page GETs and the status script are free), counted with
+`limits` in RATE_LIMIT_STORAGE, a redis:// address shared by every worker and replica (when it
+does not answer, each worker counts in its own memory: tutor.web.limit_store). The
 in-memory store counts per process, so it is refused with more than one worker (WORKERS, which
 the server sets) and said in the log at startup with one. Behind TRUSTED_PROXIES proxies (nginx:
 1) the client is the address they forward (Werkzeug's ProxyFix), not the proxy's.
@@ -31,9 +32,10 @@ from flask import Flask, Response, abort, current_app, request
 from limits import RateLimitItem
 from limits import parse as parse_limit
 from limits.errors import ConfigurationError
-from limits.storage import storage_from_string
-from limits.strategies import FixedWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+from tutor.views.page import BACKEND_STATUS
+from tutor.web.limit_store import MEMORY, Counter, open_store
 
 # Styles may be inline: the tile sprite colours its shapes with style attributes, and
 # htmx adds its indicator style. Scripts never are.
@@ -97,16 +99,20 @@ class SecureHeaders:
         return self.wsgi_app(environ, start)
 
 
-MEMORY = "memory://"
+
+# Not the JSON API though under /api/: the script each practice page loads to learn that a backend
+# is there. Counted, it told a client over its budget that there was no backend at all.
+UNLIMITED_GETS = frozenset({"/" + BACKEND_STATUS})
 
 
 def is_limited() -> bool:
     """What the budget covers: every POST (the calculator's and quiz's answers, lesson checks) and
-    the API. A plain page GET costs nothing, and a CORS preflight scores nothing (one answered 429
-    looks to the browser like a backend that is down rather than one that says "wait")."""
-    if request.method == "OPTIONS":
-        return False
-    return request.method == "POST" or request.path.startswith("/api/")
+    the JSON API. A plain page GET costs nothing, nor does the backend's status script, and a CORS
+    preflight scores nothing (one answered 429 looks to the browser like a backend that is down
+    rather than one that says "wait")."""
+    if request.method == "POST":
+        return True
+    return request.method != "OPTIONS" and request.path.startswith("/api/") and request.path not in UNLIMITED_GETS
 
 
 def add_proxy_fix(app: Flask) -> None:
@@ -125,7 +131,7 @@ RATE_LIMIT = "tutor.rate_limit"  # where the app keeps its counter and limit (ap
 
 
 class RateLimit(NamedTuple):
-    counter: FixedWindowRateLimiter
+    counter: Counter
     limit: RateLimitItem
 
     def allows(self, client: str) -> bool:
@@ -133,7 +139,7 @@ class RateLimit(NamedTuple):
         return self.counter.hit(self.limit, client)
 
     def seconds_to_wait(self, client: str) -> int:
-        reset = self.counter.get_window_stats(self.limit, client).reset_time
+        reset = self.counter.reset_time(self.limit, client)
         return max(1, math.ceil(reset - time.time()))
 
 
@@ -155,10 +161,10 @@ def add_rate_limit(app: Flask) -> RateLimit | None:
         raise ConfigError(f"TUTOR_RATE_LIMIT: with {workers} workers the limit needs a store they share, such as "
                           "TUTOR_RATE_LIMIT_STORAGE=redis://127.0.0.1:6379 (in memory, each worker would count alone)")
     try:
-        store = storage_from_string(storage)
+        store = open_store(storage)  # short timeouts; when it fails, see tutor.web.limit_store
     except ConfigurationError as error:
         raise ConfigError(f"TUTOR_RATE_LIMIT_STORAGE: '{_redacted(storage)}' cannot be used: {error}") from None
-    rate_limit = RateLimit(FixedWindowRateLimiter(store), limit)
+    rate_limit = RateLimit(Counter(store, _redacted(storage), app.logger), limit)
     app.extensions[RATE_LIMIT] = rate_limit
 
     @app.before_request
