@@ -1,0 +1,176 @@
+"""Routes to 8: the fan combinations a 13-tile hand can reach, found by completing it.
+
+A hand one tile from winning (ready) is completed by each of its waits. A hand two tiles from
+winning (shanten 1) is completed by drawing a useful tile, letting one tile go so that the
+hand is ready, and drawing one of its waits. Each completed hand is scored by the engine on
+the last tile drawn, in the situation given, so a route's points are the engine's own. The
+completions are grouped by the fans they score (flowers left out): one route per fan
+combination, named by its likeliest completion.
+
+Further from ready the completions are too many to list (and too far to be worth naming), so a
+hand two or more tiles from ready has no routes here. Of a shanten-1 hand only the likeliest
+COMPLETIONS completions are scored (most unseen copies of the tiles they need): what keeps the
+advice for 14 tiles within a few tens of milliseconds.
+
+`reach` turns the completions into one number that ranks discards: a rough chance of drawing
+into a declarable win within `draws` draws, each tile arriving independently at its share of
+the unseen tiles (see declarable_reach).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from functools import lru_cache
+from math import exp
+
+from tutor.practice.value.model import MINIMUM, RouteAdvice, WaitAdvice
+from tutor.rules.engine import HandError, Result, Situation, score
+from tutor.rules.notation import Hand, Meld
+from tutor.rules.waits import waits_of
+
+FLOWER_TILES = 81
+COMPLETIONS = 20  # completions of a shanten-1 hand scored, the likeliest first
+MAX_ROUTES = 5
+
+
+@dataclass(frozen=True)
+class Completion:
+    needs: tuple[int, ...]  # drawn in this order, the last one wins
+    drops: tuple[int, ...]
+    weight: int  # ways to draw the needed tiles from the unseen copies
+    first_unseen: int  # unseen copies of the first tile drawn
+    concealed: tuple[int, ...]  # the completed hand's concealed tiles
+
+
+@lru_cache(maxsize=1 << 14)  # bounded; the same completed hands recur across discards and requests
+def scored(melds: tuple[Meld, ...], concealed: tuple[int, ...], situation: Situation, edition: str) -> Result | None:
+    """The completed hand scored on situation.win; None when the situation cannot go with it."""
+    try:
+        return score(Hand(melds, concealed), situation, edition)
+    except HandError:
+        return None
+
+
+def fan_key(result: Result) -> tuple[tuple[int, int], ...]:
+    return tuple(sorted((f.fan.id, f.count) for f in result.fans if f.fan.id != FLOWER_TILES))
+
+
+def _counts(concealed: tuple[int, ...]) -> list[int]:
+    counts = [0] * 34
+    for t in concealed:
+        counts[t] += 1
+    return counts
+
+
+def _complete(counts: list[int], win: int) -> tuple[int, ...]:
+    out = []
+    for t, n in enumerate(counts):
+        out.extend([t] * (n + (t == win)))
+    return tuple(out)
+
+
+def wait_list(hand: Hand, unseen: list[int], situation: Situation, edition: str) -> tuple[WaitAdvice, ...]:
+    """Every tile that completes a ready 13-tile hand (none held four times), scored on it."""
+    counts = _counts(hand.concealed)
+    held = hand.tile_counts
+    out = []
+    for w in waits_of(counts, len(hand.melds)):
+        if held[w] >= 4:
+            continue
+        won = replace(situation, win=w)
+        try:
+            result = score(Hand(hand.melds, _complete(counts, w)), won, edition)
+            out.append(WaitAdvice(w, unseen[w], result))
+        except HandError as error:
+            out.append(WaitAdvice(w, unseen[w], None, str(error)))
+    return tuple(out)
+
+
+def two_step_completions(hand: Hand, useful: tuple[int, ...], unseen: list[int]) -> list[Completion]:
+    """The completions of a shanten-1 hand: draw u, let d go, draw a wait w; likeliest first."""
+    counts = _counts(hand.concealed)
+    melds = len(hand.melds)
+    found: dict[tuple[tuple[int, ...], int], Completion] = {}
+    for u in useful:
+        if unseen[u] <= 0:
+            continue
+        counts[u] += 1
+        for d in range(34):
+            if not counts[d] or d == u:
+                continue
+            counts[d] -= 1
+            for w in waits_of(counts, melds):
+                left = unseen[w] - (w == u)
+                if left <= 0:
+                    continue
+                concealed = _complete(counts, w)
+                weight = unseen[u] * left
+                key = (concealed, w)
+                if key not in found or found[key].weight < weight:
+                    found[key] = Completion((u, w), (d,), weight, unseen[u], concealed)
+            counts[d] += 1
+        counts[u] -= 1
+    return sorted(found.values(), key=lambda c: (-c.weight, c.needs, c.drops))
+
+
+def routes_of(hand: Hand, completions: list[tuple[Completion, Result]], unseen: list[int]) -> tuple[RouteAdvice, ...]:
+    """Group scored completions by their fans: one route per combination, ranked declarable
+    first, then by how likely its completions are, then by points."""
+    groups: dict[tuple, list[tuple[Completion, Result]]] = {}
+    for completion, result in completions:
+        groups.setdefault(fan_key(result), []).append((completion, result))
+    ranked = []
+    for fans, members in groups.items():
+        best, result = max(members, key=lambda m: m[0].weight)
+        weight = sum(c.weight for c, _ in members)
+        points = result.points_without_flowers
+        ranked.append((points < MINIMUM, -weight, -points, best.needs,
+                       RouteAdvice(fans, points, best.needs, best.drops, tuple(unseen[t] for t in best.needs),
+                                   len(members), result)))
+    ranked.sort(key=lambda r: r[:4])
+    return tuple(r[-1] for r in ranked[:MAX_ROUTES])
+
+
+def ready_routes(hand: Hand, waits: tuple[WaitAdvice, ...], unseen: list[int]) -> tuple[RouteAdvice, ...]:
+    counts = _counts(hand.concealed)
+    done = [(Completion((w.tile,), (), w.unseen, w.unseen, _complete(counts, w.tile)), w.result)
+            for w in waits if w.result is not None and w.unseen > 0]
+    return routes_of(hand, done, unseen)
+
+
+def scored_two_step(hand: Hand, useful: tuple[int, ...], unseen: list[int], situation: Situation,
+                    edition: str) -> list[tuple[Completion, Result]]:
+    out = []
+    for completion in two_step_completions(hand, useful, unseen)[:COMPLETIONS]:
+        result = scored(hand.melds, completion.concealed, replace(situation, win=completion.needs[-1]), edition)
+        if result is not None:
+            out.append((completion, result))
+    return out
+
+
+def declarable_reach(waits: tuple[WaitAdvice, ...], two_step: list[tuple[Completion, Result]],
+                     unseen_total: int, draws: int) -> float:
+    """A rough chance of a declarable win within `draws` draws, each tile drawn at its share
+    of the unseen tiles and the tiles taken as independent (a Poisson approximation).
+
+    Ready: at least one declarable wait among the draws. Two steps: the draws split in half,
+    a first tile in the first half whose best follow-up leaves declarable waits, and one of
+    those in the second. It ranks; the Monte-Carlo chance (chance.py) estimates."""
+    if unseen_total <= 0 or draws <= 0:
+        return 0.0
+    rate = draws / unseen_total
+    if waits:
+        return 1 - exp(-rate * sum(w.unseen for w in waits if w.declarable))
+    follow: dict[int, dict[int, int]] = {}  # first tile -> tile let go -> declarable copies of the waits left
+    first_copies: dict[int, int] = {}
+    for completion, result in two_step:
+        if result.points_without_flowers < MINIMUM:
+            continue
+        u = completion.needs[0]
+        first_copies[u] = completion.first_unseen
+        by_drop = follow.setdefault(u, {})
+        drop = completion.drops[0]
+        by_drop[drop] = by_drop.get(drop, 0) + completion.weight // completion.first_unseen
+    half = rate / 2
+    expected = sum(first_copies[u] * (1 - exp(-half * max(by_drop.values()))) for u, by_drop in follow.items())
+    return 1 - exp(-half * expected)
