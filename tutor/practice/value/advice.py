@@ -116,6 +116,6 @@ def advise(hand: Hand, situation: Situation | None = None, seen: Iterable[int] =
         share = budget_ms / len(chosen) if budget_ms is not None else None
         for i, option in enumerate(chosen):
             left = hand if option.tile is None else _without(hand, option.tile)
-            chance = estimate(left, situation, edition, unseen, draws, playouts, share, seed)
+            chance = estimate(left, situation, edition, unseen, wall, playouts, share, seed)
             options[i] = replace(option, chance=chance)
     return Advice(tile_count(hand), unseen_total, draws, tuple(options), words.why_best(options))

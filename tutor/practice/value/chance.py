@@ -1,17 +1,20 @@
 """The chance of a declarable win before the wall runs out: a seeded Monte-Carlo estimate.
 
-Each play-out deals the player's next `draws` draws at random from the unseen tiles and plays
-them with a simple policy:
+Each play-out deals the rest of the wall at random from the unseen tiles, one tile in four
+to the player and three to the others, who discard what they draw. The player plays a
+simple policy:
 
     a drawn tile that does not lower the shanten is discarded at once;
     one that does is kept, and the tile let go is the one that leaves the hand closest to
     ready, with the most useful tiles; on becoming ready, the one whose waits score 8 or more
     with the most unseen copies (the route to 8);
-    a tile that completes the hand wins only with 8 points without flowers; a smaller win is
-    passed over and the play-out goes on.
+    a tile that completes the hand, drawn or discarded by another player, wins only with 8
+    points without flowers (scored self-drawn or on a discard); a smaller win is passed over
+    and the play-out goes on.
 
-It is only an estimate: the player wins by drawing only (no claimed discards, no kongs), the
-other players never win first nor hold back the tiles the player needs, and the policy is
+It is only an estimate: the player claims a discard only to win (no chow, pung or kong), the
+other players never win first, never keep a tile the player needs and discard as they draw,
+and the policy is
 simpler than a strong player. Each play-out is seeded by (seed, its number), so the same seed
 and number of play-outs always give the same estimate, and every discard of one hand meets the
 same walls (common random numbers, which make the comparison between discards fairer). A time
@@ -40,11 +43,11 @@ class _Policy:
         self.sets = len(hand.melds)
         self.edition = edition
         self.unseen = unseen
-        self.drawn = replace(situation, self_drawn=True, last_tile=False, last_wall_tile=False,
-                             replacement_tile=False, robbing_kong=False)
+        plain = replace(situation, last_tile=False, last_wall_tile=False, replacement_tile=False, robbing_kong=False)
+        self.ways = (replace(plain, self_drawn=False), replace(plain, self_drawn=True))  # on a discard, drawn
         self._useful: dict[tuple[int, ...], tuple[int, frozenset[int]]] = {}
         self._choice: dict[tuple[int, ...], int] = {}
-        self._declarable: dict[tuple[tuple[int, ...], int], bool] = {}
+        self._declarable: dict[tuple[tuple[int, ...], int, bool], bool] = {}
 
     def useful(self, counts: tuple[int, ...]) -> tuple[int, frozenset[int]]:
         found = self._useful.get(counts)
@@ -52,15 +55,15 @@ class _Policy:
             found = self._useful[counts] = useful_tiles(list(counts), self.sets)
         return found
 
-    def declarable(self, counts: tuple[int, ...], win: int) -> bool:
-        """Does the 13-tile hand `counts`, completed by `win` (drawn), score 8 or more?"""
-        key = (counts, win)
+    def declarable(self, counts: tuple[int, ...], win: int, drawn: bool = True) -> bool:
+        """Does the 13-tile hand `counts`, completed by `win` (drawn, or on a discard), score 8 or more?"""
+        key = (counts, win, drawn)
         found = self._declarable.get(key)
         if found is None:
             complete = []
             for t, n in enumerate(counts):
                 complete.extend([t] * (n + (t == win)))
-            result = scored(self.melds, tuple(complete), replace(self.drawn, win=win), self.edition)
+            result = scored(self.melds, tuple(complete), replace(self.ways[drawn], win=win), self.edition)
             found = self._declarable[key] = result is not None and result.meets_minimum
         return found
 
@@ -90,26 +93,30 @@ class _Policy:
         return found
 
     def play(self, start: tuple[int, ...], wall: list[int]) -> bool:
+        """One play-out: the player draws wall[0], wall[4], ...; the others discard the rest."""
         counts = list(start)
         shanten, useful = self.useful(start)
-        for t in wall:
+        for i, t in enumerate(wall):
             if t not in useful:
                 continue
+            mine = i % 4 == 0
             if shanten == 0:
-                if self.declarable(tuple(counts), t):
+                if self.declarable(tuple(counts), t, mine):
                     return True
                 continue  # a win under 8 cannot be declared: pass it over
+            if not mine:
+                continue  # another player's discard, claimed only to win
             counts[t] += 1
             counts[self.let_go(tuple(counts))] -= 1
             shanten, useful = self.useful(tuple(counts))
         return False
 
 
-def estimate(hand: Hand, situation: Situation, edition: str, unseen: list[int], draws: int, playouts: int,
+def estimate(hand: Hand, situation: Situation, edition: str, unseen: list[int], wall: int, playouts: int,
              budget_ms: float | None, seed: int) -> Chance:
-    """The chance that the 13-tile hand reaches a declarable win within `draws` draws."""
+    """The chance that the 13-tile hand reaches a declarable win before the `wall` tiles left run out."""
     pool = [t for t in range(34) for _ in range(unseen[t])]
-    draws = min(draws, len(pool))
+    wall = min(wall, len(pool))
     policy = _Policy(hand, situation, edition, unseen)
     start = [0] * 34
     for t in hand.concealed:
@@ -119,7 +126,6 @@ def estimate(hand: Hand, situation: Situation, edition: str, unseen: list[int], 
     for n in range(playouts):
         if budget_ms is not None and samples and (perf_counter() - begin) * 1000 >= budget_ms:
             break
-        wall = random.Random(f"{seed}|{n}").sample(pool, draws)
-        wins += policy.play(tuple(start), wall)
+        wins += policy.play(tuple(start), random.Random(f"{seed}|{n}").sample(pool, wall))
         samples += 1
-    return Chance(wins, samples, draws, seed, budget_ms)
+    return Chance(wins, samples, (wall + 3) // 4, seed, budget_ms)
