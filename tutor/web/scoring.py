@@ -100,7 +100,7 @@ ANALYZE_FIELDS = (SCORE_FIELDS - {"win"}) | ADVICE_FIELDS
 MAX_SEEN_TEXT = 600  # 122 tiles at most can be seen beside 14 in the hand, written with room to spare
 MAX_PLAYOUTS = 1000
 DEFAULT_PLAYOUTS = 100
-CHANCE_BUDGET_MS = 250.0  # the play-outs of one answer stop here, however many were asked
+CHANCE_BUDGET_MS = 200.0  # one answer's advice stops its play-outs here, however many were asked
 
 
 def parse_seen(value: Any) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from time import perf_counter
 
 from tutor.practice.value import routes as R
 from tutor.practice.value import words
@@ -96,9 +97,11 @@ def advise(hand: Hand, situation: Situation | None = None, seen: Iterable[int] =
 
     seen: tiles visible on the table (discards, others' declared sets, ...), not the hand's own.
     wall: tiles left in the wall (None: DEFAULT_WALL). playouts > 0 estimates the chance of a
-    declarable win for the CHANCE_DISCARDS best discards, within budget_ms in all when given.
+    declarable win for the CHANCE_DISCARDS best discards; budget_ms bounds the whole call (each
+    discard plays at least one play-out, then stops once its share of the time left is spent).
     routes=False: no routes and no value beyond the waits (a bot's lighter form: shape, then
     declarable waits). HandError (AdviceError) for a hand or table that cannot be."""
+    begin = perf_counter()
     check_hand(hand)
     situation = situation if situation is not None else Situation(win=hand.concealed[0] if hand.concealed else 0)
     unseen = unseen_counts(hand, seen)
@@ -113,8 +116,10 @@ def advise(hand: Hand, situation: Situation | None = None, seen: Iterable[int] =
         options.sort(key=_rank)
     if playouts > 0:
         chosen = options[:CHANCE_DISCARDS]
-        share = budget_ms / len(chosen) if budget_ms is not None else None
         for i, option in enumerate(chosen):
+            share = None
+            if budget_ms is not None:  # what is left of the budget, shared by the discards still to play
+                share = max(0.0, budget_ms - (perf_counter() - begin) * 1000) / (len(chosen) - i)
             left = hand if option.tile is None else _without(hand, option.tile)
             chance = estimate(left, situation, edition, unseen, wall, playouts, share, seed)
             options[i] = replace(option, chance=chance)

@@ -33,6 +33,13 @@ class WaitAdvice:
     def declarable(self) -> bool:
         return self.result is not None and self.result.meets_minimum
 
+    @property
+    def wait_fan(self) -> int | None:
+        """Edge, Closed or Single Wait (77, 78, 79) when the scored hand counts one."""
+        if self.result is None:
+            return None
+        return next((f.fan.id for f in self.result.fans if f.fan.id in (77, 78, 79)), None)
+
     def to_dict(self) -> dict[str, Any]:
         if self.result is None:
             return {"tile": T.code(self.tile), "unseen": self.unseen, "total": None, "points_without_flowers": None,

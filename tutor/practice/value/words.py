@@ -23,9 +23,9 @@ def tiles(tiles_: Sequence[int]) -> str:
     return listed([T.code(t) for t in tiles_])
 
 
-def counted(n: int, word: str) -> str:
+def counted(n: int, word: str, plural: str = "") -> str:
     said = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
-    return f"{said} {word}{'' if n == 1 else 's'}"
+    return f"{said} {word if n == 1 else plural or word + 's'}"
 
 
 def fans(result: Result, most: int = 2) -> str:
@@ -39,10 +39,12 @@ def _ready(advice: DiscardAdvice) -> str:
     good = [w for w in advice.declarable_waits if w.unseen > 0]
     short = [w for w in advice.waits if not w.declarable]
     if good:
-        top = max(good, key=lambda w: w.points or 0)
-        said = f"ready on {tiles([w.tile for w in good])}, {T.code(top.tile)} for {top.points} points ({fans(top.result)})"
+        top = max(good, key=lambda w: (w.points or 0, -w.tile))
         if len(good) == 1:
             said = f"ready on {T.code(top.tile)} for {top.points} points ({fans(top.result)})"
+        else:
+            said = (f"ready on {tiles([w.tile for w in good])}, up to {top.points} points on {T.code(top.tile)} "
+                    f"({fans(top.result)})")
         if short:
             said += f"; {tiles([w.tile for w in short])} would score under {MINIMUM}"
         return said
@@ -89,7 +91,8 @@ def _shortfall(advice: DiscardAdvice) -> str:
                 f"all {counted(n, 'wait')} score under 8"
         if not advice.waits:
             return "it waits on nothing left to draw"
-        return "its declarable waits have fewer copies left"
+        left = sum(w.unseen for w in advice.declarable_waits)
+        return f"only {counted(left, 'copy', 'copies')} of its declarable waits {'is' if left == 1 else 'are'} left"
     if advice.routes and advice.best_route is None:
         return "every route it keeps scores under 8"
     return "its routes to 8 are fewer or further"
