@@ -72,12 +72,12 @@ JOBS = {
 }
 
 
-def timed(fn, items) -> list[float]:
+def timed(fn, items, clock=time.perf_counter) -> list[float]:
     out = []
     for item in items:
-        start = time.perf_counter()
+        start = clock()
         fn(item)
-        out.append(time.perf_counter() - start)
+        out.append(clock() - start)
     return sorted(out)
 
 
@@ -109,16 +109,22 @@ def _percentiles(times: list[float]) -> tuple[float, float]:
     return statistics.median(times) * 1e3, times[min(len(times) - 1, int(len(times) * 0.95))] * 1e3
 
 
+# The advice is timed in this process's CPU time: on a shared machine (2 cores, a load of 10 and
+# more) wall time measures the others' work as much as ours. The play-outs' budget itself is
+# kept in wall time (perf_counter), as a server or a browser must.
+CLOCK = time.process_time
+
+
 def value_advice(args) -> bool:
     """The advice of issue 24; True when a target is missed."""
     failed = False
     for hand in hands(args.seed + 2000, 300)["discards (14 tiles)"]:
         advise(hand)  # warm-up, as for the analysis
     fourteen = hands(args.seed, args.hands)["discards (14 tiles)"]
-    median, p95 = _percentiles(timed(advise, fourteen))
+    median, p95 = _percentiles(timed(advise, fourteen, CLOCK))
     ok = median <= 30 and p95 <= 100
     failed |= not ok
-    print(f"{'advice (14, no play-outs)':<24} median {median * 1000:8.1f} us   p95 {p95 * 1000:9.1f} us   "
+    print(f"{'advice (14, no play-outs)':<24} cpu median {median * 1000:8.1f} us   p95 {p95 * 1000:9.1f} us   "
           f"target 30000 / 100000 us  {'ok' if ok else 'OVER'}")
 
     def with_chance(hand):
@@ -126,11 +132,11 @@ def value_advice(args) -> bool:
 
     sample = fourteen[: args.chance_hands]
     answers = [with_chance(h) for h in sample]
-    median, p95 = _percentiles(timed(with_chance, sample))
+    median, p95 = _percentiles(timed(with_chance, sample, CLOCK))
     ok = p95 <= 300
     failed |= not ok
     played = statistics.median(d.chance.samples for a in answers for d in a.discards if d.chance is not None)
-    print(f"{'advice with chance':<24} median {median * 1000:8.1f} us   p95 {p95 * 1000:9.1f} us   target 300000 us  "
+    print(f"{'advice with chance':<24} cpu median {median * 1000:8.1f} us   p95 {p95 * 1000:9.1f} us   target 300000 us  "
           f"{'ok' if ok else 'OVER'}  (budget {CHANCE_BUDGET_MS:.0f} ms for up to {DEFAULT_PLAYOUTS} play-outs "
           f"of each of 4 discards; median {played:.0f} ran)")
     found = traps(args.seed + 77, args.traps)

@@ -4,6 +4,8 @@ import json
 
 import pytest
 
+from tutor.practice.value.traps import traps
+
 
 def post(client, body):
     # Written by the standard library, which writes integers of any size (10**99 too).
@@ -68,3 +70,17 @@ def test_bad_advice_fields_are_400_with_a_message(client, extra, words):
     response = post(client, {"hand": "234m 123334555s WW", **extra})
     assert response.status_code == 400, response.get_json()
     assert words in response.get_json()["error"]
+
+
+def test_on_8_point_traps_the_api_puts_a_declarable_discard_first(client):
+    found = traps(seed=99, count=30)
+    declarable_first = 0
+    for trap in found:
+        s = trap.situation
+        body = {"hand": trap.hand.notation(), "self_drawn": s.self_drawn, "seat_wind": s.seat_wind,
+                "prevalent_wind": s.prevalent_wind, "playouts": 0}
+        response = post(client, body)
+        assert response.status_code == 200, response.get_json()
+        first = response.get_json()["discards"][0]
+        declarable_first += any(w["meets_minimum"] and w["unseen"] > 0 for w in first["waits"])
+    assert declarable_first >= 0.9 * len(found), declarable_first

@@ -9,7 +9,7 @@ combination, named by its likeliest completion.
 
 Further from ready the completions are too many to list (and too far to be worth naming), so a
 hand two or more tiles from ready has no routes here. Of a shanten-1 hand only the likeliest
-COMPLETIONS completions are scored (most unseen copies of the tiles they need): what keeps the
+COMPLETIONS (14) completions are scored (most unseen copies of the tiles they need): what keeps the
 advice for 14 tiles within a few tens of milliseconds.
 
 `reach` turns the completions into one number that ranks discards: a rough chance of drawing
@@ -29,7 +29,7 @@ from tutor.rules.notation import Hand, Meld
 from tutor.rules.waits import waits_of
 
 FLOWER_TILES = 81
-COMPLETIONS = 20  # completions of a shanten-1 hand scored, the likeliest first
+COMPLETIONS = 14  # completions of a shanten-1 hand scored, the likeliest first
 MAX_ROUTES = 5
 
 
@@ -86,11 +86,12 @@ def wait_list(hand: Hand, unseen: list[int], situation: Situation, edition: str)
     return tuple(out)
 
 
-def two_step_completions(hand: Hand, useful: tuple[int, ...], unseen: list[int]) -> list[Completion]:
-    """The completions of a shanten-1 hand: draw u, let d go, draw a wait w; likeliest first."""
+def two_step_completions(hand: Hand, useful: tuple[int, ...], unseen: list[int], limit: int = COMPLETIONS) -> list[Completion]:
+    """The `limit` likeliest completions of a shanten-1 hand: draw u, let d go (d is not u), draw
+    a wait w. Each (u, d, w) makes a different hand or wins on a different tile, so none repeats."""
     counts = _counts(hand.concealed)
     melds = len(hand.melds)
-    found: dict[tuple[tuple[int, ...], int], Completion] = {}
+    found: list[tuple[int, tuple[int, int], int]] = []  # (-weight, (u, w), d): sorted, the likeliest first
     for u in useful:
         if unseen[u] <= 0:
             continue
@@ -101,16 +102,19 @@ def two_step_completions(hand: Hand, useful: tuple[int, ...], unseen: list[int])
             counts[d] -= 1
             for w in waits_of(counts, melds):
                 left = unseen[w] - (w == u)
-                if left <= 0:
-                    continue
-                concealed = _complete(counts, w)
-                weight = unseen[u] * left
-                key = (concealed, w)
-                if key not in found or found[key].weight < weight:
-                    found[key] = Completion((u, w), (d,), weight, unseen[u], concealed)
+                if left > 0:
+                    found.append((-unseen[u] * left, (u, w), d))
             counts[d] += 1
         counts[u] -= 1
-    return sorted(found.values(), key=lambda c: (-c.weight, c.needs, c.drops))
+    found.sort()
+    out = []
+    for weight, (u, w), d in found[:limit]:
+        counts[u] += 1
+        counts[d] -= 1
+        out.append(Completion((u, w), (d,), -weight, unseen[u], _complete(counts, w)))
+        counts[u] -= 1
+        counts[d] += 1
+    return out
 
 
 def routes_of(hand: Hand, completions: list[tuple[Completion, Result]], unseen: list[int]) -> tuple[RouteAdvice, ...]:
@@ -141,7 +145,7 @@ def ready_routes(hand: Hand, waits: tuple[WaitAdvice, ...], unseen: list[int]) -
 def scored_two_step(hand: Hand, useful: tuple[int, ...], unseen: list[int], situation: Situation,
                     edition: str) -> list[tuple[Completion, Result]]:
     out = []
-    for completion in two_step_completions(hand, useful, unseen)[:COMPLETIONS]:
+    for completion in two_step_completions(hand, useful, unseen):
         result = scored(hand.melds, completion.concealed, replace(situation, win=completion.needs[-1]), edition)
         if result is not None:
             out.append((completion, result))
