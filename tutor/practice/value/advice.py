@@ -80,9 +80,10 @@ def _advice(hand13: Hand, tile: int | None, shanten: int, useful: tuple[int, ...
         routes = R.ready_routes(hand13, waits, unseen) if with_routes else ()
     elif shanten == 1 and with_routes:
         two_step = R.scored_two_step(hand13, useful, unseen, situation, edition)
-        routes = R.routes_of(hand13, two_step, unseen)
+        routes = R.routes_of(two_step, unseen)
     value = R.declarable_reach(waits, two_step, unseen_total, draws)
-    advice = DiscardAdvice(tile, shanten, useful, sum(unseen[t] for t in useful), waits, routes, value, "")
+    copies = tuple(unseen[t] for t in useful)
+    advice = DiscardAdvice(tile, shanten, useful, sum(copies), copies, waits, routes, value, "")
     return replace(advice, reason=words.reason(advice))
 
 

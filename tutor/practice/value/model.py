@@ -118,6 +118,7 @@ class DiscardAdvice:
     shanten: int
     useful: tuple[int, ...]  # tiles that lower the shanten and still have an unseen copy
     useful_unseen: int  # their unseen copies
+    useful_copies: tuple[int, ...]  # the unseen copies of each useful tile, in the order of `useful`
     waits: tuple[WaitAdvice, ...]  # ready: every winning tile
     routes: tuple[RouteAdvice, ...]  # ranked: declarable first, then likeliest, then most points
     value: float  # what ranks the discards (advice.py)
@@ -140,6 +141,7 @@ class DiscardAdvice:
             "shanten": self.shanten,
             "useful": [T.code(t) for t in self.useful],
             "useful_count": self.useful_unseen,
+            "useful_unseen": [{"tile": T.code(t), "unseen": n} for t, n in zip(self.useful, self.useful_copies)],
             "value": round(self.value, 4),
             "waits": [w.to_dict() for w in self.waits],
             "routes": [r.to_dict() for r in self.routes],

@@ -117,7 +117,7 @@ def two_step_completions(hand: Hand, useful: tuple[int, ...], unseen: list[int],
     return out
 
 
-def routes_of(hand: Hand, completions: list[tuple[Completion, Result]], unseen: list[int]) -> tuple[RouteAdvice, ...]:
+def routes_of(completions: list[tuple[Completion, Result]], unseen: list[int]) -> tuple[RouteAdvice, ...]:
     """Group scored completions by their fans: one route per combination, ranked declarable
     first, then by how likely its completions are, then by points."""
     groups: dict[tuple, list[tuple[Completion, Result]]] = {}
@@ -139,7 +139,7 @@ def ready_routes(hand: Hand, waits: tuple[WaitAdvice, ...], unseen: list[int]) -
     counts = _counts(hand.concealed)
     done = [(Completion((w.tile,), (), w.unseen, w.unseen, _complete(counts, w.tile)), w.result)
             for w in waits if w.result is not None and w.unseen > 0]
-    return routes_of(hand, done, unseen)
+    return routes_of(done, unseen)
 
 
 def scored_two_step(hand: Hand, useful: tuple[int, ...], unseen: list[int], situation: Situation,
