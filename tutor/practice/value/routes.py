@@ -12,7 +12,7 @@ hand two or more tiles from ready has no routes here. Of a shanten-1 hand only t
 COMPLETIONS (14) completions are scored (most unseen copies of the tiles they need): what keeps the
 advice for 14 tiles within a few tens of milliseconds.
 
-`reach` turns the completions into one number that ranks discards: a rough chance of drawing
+declarable_reach turns the completions into one number that ranks discards: a rough chance of drawing
 into a declarable win within `draws` draws, each tile arriving independently at its share of
 the unseen tiles (see declarable_reach).
 """
