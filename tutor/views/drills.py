@@ -206,10 +206,16 @@ def wait_view(wait: Wait | WaitAdvice, edition: str) -> dict[str, Any]:
     return view
 
 
+ROUTES_SHOWN = 3  # routes per discard in the tables (the API gives up to five)
+FANS_SHOWN = 3  # a route's biggest fans by points; the rest are counted ("+ 2 more")
+
+
 def route_view(route: RouteAdvice) -> dict[str, Any]:
-    """A route to 8 as the tables show it: its fans, points, and the tiles it still needs."""
+    """A route to 8 as the tables show it: its biggest fans, points, and the tiles it still needs."""
+    fans = sorted((f for f in route.result.fans if f.fan.id != 81), key=lambda f: (-f.points * f.count, f.fan.id))
     return {
-        "fans": [{"fan": f.fan, "count": f.count} for f in route.result.fans if f.fan.id != 81],
+        "fans": [{"fan": f.fan, "count": f.count} for f in fans[:FANS_SHOWN]],
+        "more": max(0, len(fans) - FANS_SHOWN),
         "points": route.points,
         "meets_minimum": route.meets_minimum,
         "needs": [{"tile": tiles_view([t]), "code": T.code(t), "unseen": n} for t, n in zip(route.needs, route.unseen)],
@@ -233,7 +239,7 @@ def advice_rows(advice: Advice, edition: str, accepted: tuple[int, ...] = ()) ->
             "value": round(100 * option.value),
             "best": option.tile in accepted,
             "within": [wait_view(w, edition) for w in option.waits if w.result is not None],
-            "routes": [route_view(r) for r in option.routes],
+            "routes": [route_view(r) for r in option.routes[:ROUTES_SHOWN]],
             "reason": option.reason,
         })
     return rows
@@ -353,7 +359,7 @@ def analysis_view(analysis: Analysis, situation) -> dict[str, Any]:
     if advice is not None and analysis.tiles == 14:
         view["rows"] = advice_rows(advice, analysis.edition, D.accepted_discards(advice))
     elif advice is not None:
-        view["routes"] = [route_view(r) for r in advice.best.routes]
+        view["routes"] = [route_view(r) for r in advice.best.routes[:ROUTES_SHOWN]]
     return view
 
 
