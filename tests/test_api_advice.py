@@ -3,6 +3,8 @@
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tutor.practice.value.traps import traps
 
@@ -84,3 +86,21 @@ def test_on_8_point_traps_the_api_puts_a_declarable_discard_first(client):
         first = response.get_json()["discards"][0]
         declarable_first += any(w["meets_minimum"] and w["unseen"] > 0 for w in first["waits"])
     assert declarable_first >= 0.9 * len(found), declarable_first
+
+
+ADVICE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.floats(allow_nan=False)
+    | st.text("0123456789mpsESWNCFP ²①٣[]{}", max_size=40),
+    lambda children: st.lists(children, max_size=3) | st.dictionaries(st.text(max_size=5), children, max_size=3),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(fields=st.dictionaries(st.sampled_from(["seen", "wall", "playouts", "seed"]), ADVICE_VALUES, max_size=4),
+       hand=st.sampled_from(["234m 123334555s WW", "123m 456p 789s 11s 29p", "[123m] [345p] [678s] [234p] E"]))
+def test_any_value_of_the_new_fields_is_answered_200_or_400(client, fields, hand):
+    response = post(client, {"hand": hand, **fields})
+    assert response.status_code in (200, 400), response.get_data(as_text=True)[:300]
+    if response.status_code == 400:
+        assert response.get_json()["error"]
