@@ -71,7 +71,7 @@ def _without(hand: Hand, tile: int) -> Hand:
 
 
 def _advice(hand13: Hand, tile: int | None, shanten: int, useful: tuple[int, ...], unseen: list[int],
-            situation: Situation, edition: str, draws: int, with_routes: bool) -> DiscardAdvice:
+            situation: Situation, edition: str, wall: int, with_routes: bool) -> DiscardAdvice:
     useful = tuple(t for t in useful if hand13.tile_counts[t] < 4)
     unseen_total = sum(unseen)
     waits, routes, two_step = (), (), []
@@ -81,7 +81,7 @@ def _advice(hand13: Hand, tile: int | None, shanten: int, useful: tuple[int, ...
     elif shanten == 1 and with_routes:
         two_step = R.scored_two_step(hand13, useful, unseen, situation, edition)
         routes = R.routes_of(two_step, unseen)
-    value = R.declarable_reach(waits, two_step, unseen_total, draws)
+    value = R.declarable_reach(waits, two_step, unseen_total, wall)
     copies = tuple(unseen[t] for t in useful)
     advice = DiscardAdvice(tile, shanten, useful, sum(copies), copies, waits, routes, value, "")
     return replace(advice, reason=words.reason(advice))
@@ -110,9 +110,9 @@ def advise(hand: Hand, situation: Situation | None = None, seen: Iterable[int] =
     wall, draws = wall_draws(wall, unseen_total)
     if tile_count(hand) == 13:
         shanten, useful = useful_tiles(counts_of(hand.concealed), len(hand.melds))
-        options = [_advice(hand, None, shanten, tuple(sorted(useful)), unseen, situation, edition, draws, routes)]
+        options = [_advice(hand, None, shanten, tuple(sorted(useful)), unseen, situation, edition, wall, routes)]
     else:
-        options = [_advice(_without(hand, d.tile), d.tile, d.shanten, d.useful, unseen, situation, edition, draws, routes)
+        options = [_advice(_without(hand, d.tile), d.tile, d.shanten, d.useful, unseen, situation, edition, wall, routes)
                    for d in shape_discards(hand)]
         options.sort(key=_rank)
     if playouts > 0:

@@ -12,9 +12,9 @@ hand two or more tiles from ready has no routes here. Of a shanten-1 hand only t
 COMPLETIONS (14) completions are scored (most unseen copies of the tiles they need): what keeps the
 advice for 14 tiles within a few tens of milliseconds.
 
-declarable_reach turns the completions into one number that ranks discards: a rough chance of drawing
-into a declarable win within `draws` draws, each tile arriving independently at its share of
-the unseen tiles (see declarable_reach).
+declarable_reach turns the completions into one number that ranks discards: a rough chance of a
+declarable win before the wall runs out, each tile turning up independently at its share of the
+unseen tiles.
 """
 
 from __future__ import annotations
@@ -153,16 +153,19 @@ def scored_two_step(hand: Hand, useful: tuple[int, ...], unseen: list[int], situ
 
 
 def declarable_reach(waits: tuple[WaitAdvice, ...], two_step: list[tuple[Completion, Result]],
-                     unseen_total: int, draws: int) -> float:
-    """A rough chance of a declarable win within `draws` draws, each tile drawn at its share
-    of the unseen tiles and the tiles taken as independent (a Poisson approximation).
+                     unseen_total: int, wall: int) -> float:
+    """A rough chance of a declarable win before the `wall` tiles left run out, each tile turning
+    up at its share of the unseen tiles and the tiles taken as independent (a Poisson
+    approximation).
 
-    Ready: at least one declarable wait among the draws. Two steps: the draws split in half,
-    a first tile in the first half whose best follow-up leaves declarable waits, and one of
-    those in the second. It ranks; the Monte-Carlo chance (chance.py) estimates."""
-    if unseen_total <= 0 or draws <= 0:
+    Every tile of the wall turns up once, drawn by you (one in four) or discarded by another
+    player who drew it, so a ready hand may win on any of them: at least one declarable wait
+    among `wall` tiles. Two steps: a first tile among your own draws in the first half of the
+    wall (you claim a discard only to win), whose best follow-up leaves declarable waits, and
+    one of those in the second half. It ranks; the Monte-Carlo chance (chance.py) estimates."""
+    if unseen_total <= 0 or wall <= 0:
         return 0.0
-    rate = draws / unseen_total
+    rate = wall / unseen_total  # how often each unseen copy turns up before the wall runs out
     if waits:
         return 1 - exp(-rate * sum(w.unseen for w in waits if w.declarable))
     follow: dict[int, dict[int, int]] = {}  # first tile -> tile let go -> declarable copies of the waits left
@@ -177,4 +180,4 @@ def declarable_reach(waits: tuple[WaitAdvice, ...], two_step: list[tuple[Complet
         by_drop[drop] = by_drop.get(drop, 0) + completion.weight // completion.first_unseen
     half = rate / 2
     expected = sum(first_copies[u] * (1 - exp(-half * max(by_drop.values()))) for u, by_drop in follow.items())
-    return 1 - exp(-half * expected)
+    return 1 - exp(-half / 4 * expected)
