@@ -4,6 +4,8 @@ hand scored by the backend and one scored in the browser go through the same cod
 
     parse_score_request   decoded JSON (or a form turned into its fields) -> hand, situation, edition, why_not
     score_request         the same, scored
+    analyze_answer        POST /api/analyze's answer: the analysis, and every discard advised by
+                          value (tutor.practice.value) with the fields 'seen', 'wall', 'playouts', 'seed'
     calculator_answer     the calculator's form -> (template context, HTTP status)
 
 Standard library, the engine, tutor.views and the strict field parsers of tutor.web.forms only:
