@@ -42,7 +42,7 @@ class Completion:
     concealed: tuple[int, ...]  # the completed hand's concealed tiles
 
 
-@lru_cache(maxsize=1 << 14)  # bounded; the same completed hands recur across discards and requests
+@lru_cache(maxsize=1 << 12)  # bounded (about 4 KB a result, so some 16 MB at most); completed hands recur across discards
 def scored(melds: tuple[Meld, ...], concealed: tuple[int, ...], situation: Situation, edition: str) -> Result | None:
     """The completed hand scored on situation.win; None when the situation cannot go with it."""
     try:
