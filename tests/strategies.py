@@ -120,3 +120,19 @@ def deals(draw) -> tuple[Hand, Situation]:
     )
     validate(hand, situation)  # the construction above only makes valid situations
     return hand, situation
+
+
+@st.composite
+def hands_to_advise(draw, tiles: int = 14) -> tuple[Hand, Situation]:
+    """A winning hand with one concealed tile swapped for another (never a fifth copy): 14 tiles
+    about to discard; tiles=13: one more concealed tile taken out. With winds and how a win comes."""
+    hand = draw(winning_hands())
+    concealed = list(hand.concealed)
+    out = concealed.pop(draw(st.integers(0, len(concealed) - 1)))
+    held = Hand(hand.melds, tuple(concealed)).counts()
+    concealed.append(draw(st.sampled_from([t for t in range(34) if held[t] < 4 and t != out] or [out])))
+    if tiles == 13:
+        concealed.pop(draw(st.integers(0, len(concealed) - 1)))
+    situation = Situation(win=concealed[0], self_drawn=draw(st.booleans()),
+                          seat_wind=draw(st.sampled_from("ESWN")), prevalent_wind=draw(st.sampled_from("ESWN")))
+    return Hand(hand.melds, tuple(sorted(concealed))), situation

@@ -57,7 +57,9 @@ def test_a_14_tile_hand_gets_its_discards(client):
     assert data["tiles"] == 14 and data["shanten"] == 0 and data["score"] is None
     assert "waits" not in data
     best = data["discards"][0]
-    assert best == {"discard": "9p", "shanten": 0, "useful": ["1p", "4p", "7p"], "useful_count": 11}
+    assert {k: best[k] for k in ("discard", "shanten", "useful", "useful_count")} == {
+        "discard": "9p", "shanten": 0, "useful": ["1p", "4p", "7p"], "useful_count": 11}
+    assert {"value", "waits", "routes", "chance", "reason"} <= set(best)  # the advice (tests/test_api_advice.py)
     assert sorted(d["discard"] for d in data["discards"]) == sorted(["1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s",
                                                                      "9s", "1s", "2p", "3p", "9p"])
     assert data["useful"] == ["1p", "4p", "7p"]

@@ -113,7 +113,7 @@ def test_the_page_and_a_new_deal(client):
 
 
 def test_a_graded_answer_hides_what_it_rules_out(client):
-    waits = [T.code(w.tile) for w in D.deal("waits", 3).analysis.waits]
+    waits = [T.code(t) for t in D.declarable_waits(D.deal("waits", 3).analysis)]
     response = client.post("/drills/", data={"mode": "waits", "seed": "3", "answer": "1", "tile": waits},
                            headers={"HX-Request": "true"})
     assert response.status_code == 200

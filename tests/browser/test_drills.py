@@ -21,7 +21,8 @@ pytestmark = pytest.mark.browser
 
 
 def waits_of(seed: int) -> list[str]:
-    return [T.code(w.tile) for w in V.DrillKey("waits", seed).deal().analysis.waits]
+    """The answer of a waits hand: the winning tiles on which it may be declared."""
+    return [T.code(t) for t in D.declarable_waits(V.DrillKey("waits", seed).deal().analysis)]
 
 
 def answer_waits(page, seed: int, *, all_right: bool) -> list[str]:
@@ -31,7 +32,8 @@ def answer_waits(page, seed: int, *, all_right: bool) -> list[str]:
     for code in picked:
         page.locator(f"#drill-answer input[name=tile][value='{code}']").check(force=True)
     if not all_right:
-        wrong = next(c for c in ("1m", "9p", "E", "5s") if c not in waits)
+        every = {T.code(w.tile) for w in V.DrillKey("waits", seed).deal().analysis.waits}
+        wrong = next(c for c in ("1m", "9p", "E", "5s") if c not in every)
         page.locator(f"#drill-answer input[name=tile][value='{wrong}']").check(force=True)
         return [waits[0], wrong]
     return []
@@ -86,14 +88,14 @@ def take_each_drill(page, base: str) -> None:
     assert f"You said {drill.analysis.shanten}: right." in graded.inner_text()
 
     drill = V.DrillKey("discard", 6).deal()
-    worst = drill.analysis.discards[-1]
+    worst = drill.advice.discards[-1]
     page.goto(base + "/drills/?mode=discard&seed=6")
     page.locator(f"input[name=discard][value='{T.code(worst.tile)}']").check(force=True)
     page.get_by_role("button", name="Check my answer").click()
     graded = page.locator(".drill-graded")
     expect(graded.locator("h2 span:visible")).to_have_text("Not quite")
     expect(graded.locator("tbody tr")).to_have_count(len(drill.analysis.discards))
-    expect(graded.locator("tbody tr").first).to_have_attribute("data-tile", T.code(D.best_discards(drill.analysis)[0]))
+    expect(graded.locator("tbody tr").first).to_have_attribute("data-tile", T.code(drill.advice.best.tile))
     expect(graded.locator(f"tr[data-tile='{T.code(worst.tile)}'] .mark-ok")).to_be_visible()
 
 

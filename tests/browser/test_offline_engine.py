@@ -179,6 +179,7 @@ FRAGMENT_FORMS = [
     "h=11m+99m+11p+99p+11s+99s+EE&win=E&flowers=3&seat_wind=W",
     "h=123m+456p+789s+135s+55s&win=5s",
     "h=123m&win=9p",
+    "h=234m+123334555s+WW",  # 14 tiles that do not win: every discard advised by value, with its routes
 ]
 
 

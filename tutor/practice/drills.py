@@ -1,10 +1,12 @@
 """Hand-reading drills: hands dealt to order for four questions, checked with the analysis.
 
-    waits     a ready 13-tile hand: which tiles win it? (tutor.rules.analysis waits, each scored)
+    waits     a ready 13-tile hand: which tiles win it with 8 points or more, so that it may be
+              declared? (tutor.rules.analysis waits, each scored; those under 8 are explained)
     declare   a winning hand, its winning tile and situation: may it be declared (8 points
               without flowers), and for how many points?
     shanten   a 13-tile hand: how many tiles from ready, and which tiles bring it closer?
-    discard   a 14-tile hand: which tile to discard? (every discard's shanten and unseen useful tiles)
+    discard   a 14-tile hand: which tile to discard? (tutor.practice.value: every discard ranked by
+              value, its routes to 8 and why; any discard within DISCARD_TOLERANCE of the best is right)
 
 A ready hand is a winning hand (tutor.practice.hands, tutor.practice.quiz's plans) with one
 tile taken out, drawn from a mix of shapes that players misread: long runs in one suit, a
@@ -21,6 +23,7 @@ from dataclasses import dataclass
 
 from tutor.practice import hands as G
 from tutor.practice import quiz as Q
+from tutor.practice.value import Advice, advise
 from tutor.rules.analysis import Analysis, analyze
 from tutor.rules.engine import HandError, Result, Situation, score, validate
 from tutor.rules.fans import DEFAULT_EDITION
@@ -28,6 +31,9 @@ from tutor.rules.notation import Hand
 from tutor.rules.shanten import counts_of, form_shanten
 
 MODES = ("waits", "declare", "shanten", "discard")
+# A discard is graded right when its value (the rough chance of a declarable win that ranks the
+# discards, tutor.practice.value) is within this of the best discard's: 2 percentage points.
+DISCARD_TOLERANCE = 0.02
 MAX_SEED = Q.MAX_SEED
 ATTEMPTS = 400
 
@@ -49,6 +55,7 @@ class Drill:
     analysis: Analysis | None = None  # waits, shanten, discard
     result: Result | None = None  # declare
     shape: str = ""
+    advice: Advice | None = None  # discard
 
 
 # ---------------------------------------------------------------- winning hands of a shape
@@ -112,8 +119,8 @@ def _ready(rng: random.Random, edition: str, scored: bool = True) -> tuple[Hand,
         return (hand, situation, None, shape) if min(v for v in forms.values() if v is not None) == 0 else None
     analysis = analyze(hand, situation, edition)
     waits = [w for w in analysis.waits if w.result is not None]
-    if analysis.shanten != 0 or not waits:
-        return None
+    if analysis.shanten != 0 or not any(w.result.meets_minimum for w in waits):
+        return None  # the waits drill asks for the tiles that may be declared: there must be one
     counts = hand.counts()
     if shape == "one_suit" and len(waits) < 3:
         return None
@@ -202,7 +209,10 @@ def _deal_discard(rng: random.Random, edition: str):
     analysis = analyze(hand, situation, edition)
     if analysis.shanten < 0 or len({(d.shanten, d.useful_count) for d in analysis.discards}) < 2:
         return None  # a hand that already wins, or one where every discard is alike
-    return hand, situation, analysis, None, shape
+    advice = advise(hand, situation, edition=edition)
+    if len(accepted_discards(advice)) == len(analysis.discards):
+        return None  # every discard is as good as the best: nothing to learn
+    return hand, situation, analysis, None, shape, advice
 
 
 DEALERS = {"waits": _deal_waits, "declare": _deal_declare, "shanten": _deal_shanten, "discard": _deal_discard}
@@ -217,10 +227,11 @@ def deal(mode: str, seed: int, edition: str = DEFAULT_EDITION) -> Drill:
         made = DEALERS[mode](rng, edition)
         if made is None:
             continue
-        hand, situation, analysis, result, shape = made
+        hand, situation, analysis, result, shape, *advice = made  # the discard drill's advice, when dealt
         if result is not None:
             validate(hand, situation)
-        return Drill(mode, seed, edition, hand, situation, analysis, result, shape)
+        advice = advice[0] if advice else None
+        return Drill(mode, seed, edition, hand, situation, analysis, result, shape, advice)
     raise DrillError(f"No {mode} hand could be dealt for seed {seed}; try another.")  # pragma: no cover
 
 
@@ -242,12 +253,17 @@ def grade_tiles(answer: set[int], expected: set[int]) -> Verdict:
                    tuple(sorted(answer - expected)))
 
 
-def best_discards(analysis: Analysis) -> tuple[int, ...]:
-    """The discards that leave the hand closest to ready with the most unseen useful tiles."""
-    first = analysis.discards[0]
-    return tuple(d.tile for d in analysis.discards if (d.shanten, d.useful_count) == (first.shanten, first.useful_count))
+def accepted_discards(advice: Advice) -> tuple[int, ...]:
+    """The discards graded right: those whose value is within DISCARD_TOLERANCE of the best's.
+    When no discard keeps a route to 8 (every value 0) they are those best by shape: as close to
+    ready as the best, with as many unseen useful tiles."""
+    best = advice.best
+    if best.value <= 0:
+        return tuple(d.tile for d in advice.discards
+                     if d.value <= 0 and (d.shanten, d.useful_unseen) == (best.shanten, best.useful_unseen))
+    return tuple(d.tile for d in advice.discards if d.value > 0 and d.value >= best.value - DISCARD_TOLERANCE)
 
 
-def waits_after(hand: Hand, tile: int, situation: Situation, edition: str) -> Analysis:
-    """The 13-tile hand left by discarding tile: its waits when ready (the fans within reach)."""
-    return analyze(_without(hand, tile), situation, edition)
+def declarable_waits(analysis: Analysis) -> tuple[int, ...]:
+    """The waits of a ready hand on which it scores 8 points without flowers: what may be declared."""
+    return tuple(w.tile for w in analysis.waits if w.result is not None and w.result.meets_minimum)

@@ -140,6 +140,13 @@ def _waiting_tiles(concealed: tuple[int, ...], melds: int, win_tile: int) -> tup
     return _add_special_waits(counts, melds, _standard_waits(counts))
 
 
+def waits_of(counts: list[int], melds: int) -> tuple[int, ...]:
+    """The tiles that complete these 13-tile concealed counts beside `melds` declared sets, in
+    every form, counted by shape (a tile held four times is listed). Asked many times over by
+    the advice on discards (tutor.practice.value), so it lists no division."""
+    return _add_special_waits(counts, melds, _standard_waits(counts))
+
+
 def _counts_before(concealed: tuple[int, ...], win_tile: int) -> list[int]:
     """The counts of the concealed tiles before the winning tile arrived."""
     counts = [0] * 34

@@ -28,6 +28,7 @@ from typing import Any
 from markupsafe import Markup
 
 from tutor.practice import drills as D
+from tutor.practice.value import Advice, RouteAdvice, WaitAdvice, advise
 from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, Wait
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS
@@ -189,7 +190,8 @@ def waiting_hand(hand: Hand) -> dict[str, Any]:
     return {"sets": sets + [tiles_view(hand.concealed, "concealed")], "label": label, "notation": hand.notation()}
 
 
-def wait_view(wait: Wait, analysis: Analysis) -> dict[str, Any]:
+def wait_view(wait: Wait | WaitAdvice, edition: str) -> dict[str, Any]:
+    """A winning tile with its wait fan, points and fans (an analysis' Wait or the advice's WaitAdvice)."""
     result = wait.result
     view = {"tile": tiles_view([wait.tile]), "code": T.code(wait.tile), "error": wait.error, "result": None}
     if result is not None:
@@ -199,9 +201,48 @@ def wait_view(wait: Wait, analysis: Analysis) -> dict[str, Any]:
             "meets_minimum": result.meets_minimum,
             "wait_fan": next((f.fan for f in result.fans if f.fan.id == wait.wait_fan), None),
             "lines": fan_rows(result),
-            "query": result_query(result, analysis.edition),
+            "query": result_query(result, edition),
         }
     return view
+
+
+ROUTES_SHOWN = 3  # routes per discard in the tables (the API gives up to five)
+FANS_SHOWN = 3  # a route's biggest fans by points; the rest are counted ("+ 2 more")
+
+
+def route_view(route: RouteAdvice) -> dict[str, Any]:
+    """A route to 8 as the tables show it: its biggest fans, points, and the tiles it still needs."""
+    fans = sorted((f for f in route.result.fans if f.fan.id != 81), key=lambda f: (-f.points * f.count, f.fan.id))
+    return {
+        "fans": [{"fan": f.fan, "count": f.count} for f in fans[:FANS_SHOWN]],
+        "more": max(0, len(fans) - FANS_SHOWN),
+        "points": route.points,
+        "meets_minimum": route.meets_minimum,
+        "needs": [{"tile": tiles_view([t]), "code": T.code(t), "unseen": n} for t, n in zip(route.needs, route.unseen)],
+        "drops": [T.code(t) for t in route.drops],
+        "ways": route.ways,
+    }
+
+
+def advice_rows(advice: Advice, edition: str, accepted: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """Every discard, best first by value: tiles from ready, the useful tiles and their unseen
+    copies, the rough chance, the waits of a ready one, the routes to 8 and why, in a sentence."""
+    rows = []
+    for rank, option in enumerate(advice.discards, 1):
+        rows.append({
+            "rank": rank,
+            "tile": tiles_view([option.tile]),
+            "code": T.code(option.tile),
+            "shanten": option.shanten,
+            "useful": tiles_view(option.useful),
+            "useful_count": option.useful_unseen,
+            "value": round(100 * option.value),
+            "best": option.tile in accepted,
+            "within": [wait_view(w, edition) for w in option.waits if w.result is not None],
+            "routes": [route_view(r) for r in option.routes[:ROUTES_SHOWN]],
+            "reason": option.reason,
+        })
+    return rows
 
 
 def _tile_rows(counts: list[int], expected: set[int]) -> list[dict[str, Any]]:
@@ -243,12 +284,15 @@ def drill_view(key: DrillKey, drill: D.Drill, answer: Answer | None, default_edi
 
 
 def _graded_waits(drill: D.Drill) -> dict[str, Any]:
+    """Right: exactly the waits that score 8 or more. A wait under 8 wins in shape but may not be
+    declared: picking it is wrong, and the table says why."""
     analysis = drill.analysis
-    waits = [w.tile for w in analysis.waits]
+    declarable = D.declarable_waits(analysis)
     return {
-        "perfect": exactly("tile", waits),
-        "waits": [wait_view(w, analysis) for w in analysis.waits],
-        "others": _tile_rows(drill.hand.counts(), set(waits)),
+        "perfect": exactly("tile", declarable),
+        "declarable": len(declarable),
+        "waits": [wait_view(w, analysis.edition) for w in analysis.waits],
+        "others": _tile_rows(drill.hand.counts(), {w.tile for w in analysis.waits}),
         "short": sum(1 for w in analysis.waits if w.result is not None and not w.result.meets_minimum),
     }
 
@@ -282,40 +326,16 @@ def _graded_declare(drill: D.Drill) -> dict[str, Any]:
     }
 
 
-def discard_rows(analysis: Analysis, situation) -> list[dict[str, Any]]:
-    """Every discard of a 14-tile hand, best first: the shanten it leaves, the useful tiles and
-    their unseen copies, and for those that leave the hand ready its waits with their points."""
-    best = D.best_discards(analysis)
-    rows = []
-    for rank, option in enumerate(analysis.discards, 1):
-        within = []
-        if option.shanten == 0:
-            left = D.waits_after(analysis.hand, option.tile, situation, analysis.edition)
-            within = [wait_view(w, left) for w in left.waits if w.result is not None]
-        rows.append({
-            "rank": rank,
-            "tile": tiles_view([option.tile]),
-            "code": T.code(option.tile),
-            "shanten": option.shanten,
-            "useful": tiles_view(option.useful),
-            "useful_count": option.useful_count,
-            "best": option.tile in best,
-            "within": within,
-        })
-    return rows
-
-
 def _graded_discard(drill: D.Drill) -> dict[str, Any]:
-    analysis = drill.analysis
-    best = D.best_discards(analysis)
-    first = analysis.discards[0]
+    advice = drill.advice
+    accepted = D.accepted_discards(advice)
     return {
-        "perfect": "|".join(f"discard:{T.code(t)}" for t in best),
-        "best": tiles_view(best),
-        "best_shanten": first.shanten,
-        "best_count": first.useful_count,
-        "shanten": analysis.shanten,
-        "rows": discard_rows(analysis, drill.situation),
+        "perfect": "|".join(f"discard:{T.code(t)}" for t in accepted),
+        "best": tiles_view(accepted),
+        "reason": advice.reason,
+        "tolerance": round(100 * D.DISCARD_TOLERANCE),
+        "by_value": advice.best.value > 0,
+        "rows": advice_rows(advice, drill.edition, accepted),
     }
 
 
@@ -323,6 +343,7 @@ def analysis_view(analysis: Analysis, situation) -> dict[str, Any]:
     """The calculator's answer for a hand that is not a win to score: 13 tiles (how far from ready,
     the useful tiles, the waits with their points) or 14 (every discard)."""
     counts = analysis.hand.counts()
+    advice = advise(analysis.hand, situation, edition=analysis.edition) if analysis.shanten >= 0 else None
     view = {
         "tiles": analysis.tiles,
         "shanten": analysis.shanten,
@@ -330,9 +351,15 @@ def analysis_view(analysis: Analysis, situation) -> dict[str, Any]:
         "hand": waiting_hand(analysis.hand),
         "useful": tiles_view(analysis.useful) if analysis.useful else None,
         "unseen": sum(4 - counts[t] for t in analysis.useful),
-        "waits": [wait_view(w, analysis) for w in analysis.waits],
-        "rows": discard_rows(analysis, situation) if analysis.tiles == 14 and analysis.shanten >= 0 else [],
+        "waits": [wait_view(w, analysis.edition) for w in analysis.waits],
+        "rows": [],
+        "routes": [],
+        "reason": advice.reason if advice is not None else None,
     }
+    if advice is not None and analysis.tiles == 14:
+        view["rows"] = advice_rows(advice, analysis.edition, D.accepted_discards(advice))
+    elif advice is not None:
+        view["routes"] = [route_view(r) for r in advice.best.routes[:ROUTES_SHOWN]]
     return view
 
 

@@ -12,7 +12,7 @@ from flask import Blueprint, jsonify, request
 from tutor.rules.engine import HandError
 from tutor.rules.fans import FAN_BY_ID
 from tutor.views.scored import ScoredHand
-from tutor.web.scoring import analyze_request, score_request
+from tutor.web.scoring import analyze_answer, score_request
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -58,10 +58,10 @@ def api_analyze():
             400,
         )
     try:
-        analysis = analyze_request(data)
+        answer = analyze_answer(data)
     except HandError as error:
         return error_response(str(error), error.status)
-    return jsonify(analysis.to_dict())
+    return jsonify(answer)
 
 
 @bp.get("/fans")

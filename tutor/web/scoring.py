@@ -4,6 +4,8 @@ hand scored by the backend and one scored in the browser go through the same cod
 
     parse_score_request   decoded JSON (or a form turned into its fields) -> hand, situation, edition, why_not
     score_request         the same, scored
+    analyze_answer        POST /api/analyze's answer: the analysis, and every discard advised by
+                          value (tutor.practice.value) with the fields 'seen', 'wall', 'playouts', 'seed'
     calculator_answer     the calculator's form -> (template context, HTTP status)
 
 Standard library, the engine, tutor.views and the strict field parsers of tutor.web.forms only:
@@ -15,11 +17,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.practice.value import Advice, advise
 from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, analyze, check_hand, last_written_tile, tile_count
 from tutor.rules.engine import HandError, NotWinning, Result, Situation, score
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
-from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand
+from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand, parse_tiles
 from tutor.views import drills as DV
 from tutor.views import practice as P
 from tutor.web import forms as F
@@ -93,7 +96,66 @@ def score_request(data: Any) -> Result:
     return score(hand, situation, edition, why_not)
 
 
-ANALYZE_FIELDS = SCORE_FIELDS - {"win"}
+# The advice's fields (tutor.practice.value): what the table shows, the wall, and the play-outs.
+ADVICE_FIELDS = frozenset({"seen", "wall", "playouts", "seed"})
+ANALYZE_FIELDS = (SCORE_FIELDS - {"win"}) | ADVICE_FIELDS
+MAX_SEEN_TEXT = 600  # 122 tiles at most can be seen beside 14 in the hand, written with room to spare
+MAX_PLAYOUTS = 1000
+DEFAULT_PLAYOUTS = 100
+CHANCE_BUDGET_MS = 200.0  # one answer's advice stops its play-outs here, however many were asked
+
+
+def parse_seen(value: Any) -> tuple[int, ...]:
+    """Field 'seen': the tiles on the table outside the hand, in notation ("1m 1m 5s E" or "115s"…)."""
+    if not isinstance(value, str):
+        raise HandError("Field 'seen' must be text listing tiles in notation, such as \"11m 5s E\".")
+    if len(value) > MAX_SEEN_TEXT:
+        raise HandError(f"Field 'seen' is too long: at most {MAX_SEEN_TEXT} characters.")
+    found: list[int] = []
+    for group in value.replace(",", " ").split():
+        try:
+            found.extend(parse_tiles(group))
+        except NotationError as error:
+            raise HandError(f"Field 'seen': {error}") from None
+    return tuple(found)
+
+
+def parse_count(data: Mapping, field: str, low: int, high: int, default: int | None) -> int | None:
+    """An optional JSON whole number from low to high (not text, not true or false, not 2.0)."""
+    if field not in data or data[field] is None:
+        return default
+    value = data[field]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise HandError(f"Field '{field}' must be a whole number from {low} to {high}.")
+    return value
+
+
+def advice_request(data: Mapping, hand, situation: Situation, edition: str) -> Advice:
+    """The advice on a hand already parsed (analyze_request), with the fields it alone reads."""
+    seen = parse_seen(data["seen"]) if data.get("seen") is not None else ()
+    wall = parse_count(data, "wall", 0, 136, None)
+    playouts = parse_count(data, "playouts", 0, MAX_PLAYOUTS, DEFAULT_PLAYOUTS)
+    seed = parse_count(data, "seed", 0, 2**31 - 1, 0)
+    return advise(hand, situation, seen, wall, edition, playouts=playouts, budget_ms=CHANCE_BUDGET_MS, seed=seed)
+
+
+def analyze_answer(data: Any) -> dict[str, Any]:
+    """POST /api/analyze's answer: the analysis, with the discards (or the 13 tiles) advised by value."""
+    analysis = analyze_request(data)
+    _, situation, _, _ = parse_score_request({**_score_fields(data), "win": "1m"})
+    advice = advice_request(data, analysis.hand, situation, analysis.edition)
+    out = analysis.to_dict()
+    out.update({"unseen": advice.unseen, "draws": advice.draws, "reason": advice.reason})
+    if analysis.tiles == 14:
+        out["discards"] = [d.to_dict() for d in advice.discards]
+    else:
+        entry = advice.best.to_dict()
+        out.update({k: entry[k] for k in ("routes", "chance", "value")})
+    return out
+
+
+def _score_fields(data: Mapping) -> dict:
+    return {k: v for k, v in data.items() if k not in ADVICE_FIELDS}
 
 
 def analyze_request(data: Any) -> Analysis:
@@ -112,7 +174,7 @@ def analyze_request(data: Any) -> Analysis:
     text = data.get("hand")
     last = last_written_tile(text) if isinstance(text, str) and len(text) <= MAX_NOTATION_LENGTH else None
     stand_in = T.code(last) if last is not None else "1m"
-    hand, situation, edition, why_not = parse_score_request({**data, "win": stand_in})
+    hand, situation, edition, why_not = parse_score_request({**_score_fields(data), "win": stand_in})
     check_hand(hand)
     return analyze(hand, situation, edition, why_not)
 

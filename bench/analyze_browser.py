@@ -1,0 +1,112 @@
+"""Time the value advice in the browser's engine worker (Pyodide), against CPython in the same run.
+
+    .venv/bin/python build.py && .venv/bin/python bench/analyze_browser.py [--hands 30] [--seed 1]
+
+Serves the built site (site/) from a local static server, opens the calculator in Debian's
+Chromium and asks the in-browser engine (window.tutorEngine.calculator, the worker's
+calculator message) for 14-tile hands that do not win: the answer is every discard advised by
+value (tutor.practice.value) and rendered as the calculator's fragment. The same forms are answered
+by tutor.web.scoring.calculator_answer in this process, rendered the same way. Prints the median
+and p95 per hand of each, in wall time, and the ratio: the browser's engine runs the same Python
+under WebAssembly. Not a pass/fail bench: the issue asks that the browser's figure be printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import http.server
+import statistics
+import sys
+import tempfile
+import threading
+import time
+import zipfile
+from pathlib import Path
+from urllib.parse import quote_plus
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from analyze import hands  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tutor.browser import calculator_fragment, load  # noqa: E402
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def serve(folder: Path) -> http.server.ThreadingHTTPServer:
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def forms(seed: int, count: int) -> list[str]:
+    fourteen = [h for h in hands(seed, count * 2)["discards (14 tiles)"]]
+    return [f"h={quote_plus(h.notation())}" for h in fourteen][:count]
+
+
+def percentiles(times: list[float]) -> tuple[float, float]:
+    times = sorted(times)
+    return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))]
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    site = ROOT / "site"
+    if not (site / "calculator" / "index.html").exists():
+        print("Build the site first: .venv/bin/python build.py")
+        return 2
+    bodies = forms(args.seed, args.hands)
+
+    bundle = next((site / "static" / "engine").glob("tutor-engine*.zip"))
+    unpacked = tempfile.TemporaryDirectory()
+    zipfile.ZipFile(bundle).extractall(unpacked.name)
+    load(unpacked.name)  # the frame (settings, templates) the browser's engine gets, from its own bundle
+    for body in forms(args.seed + 500, 20):
+        calculator_fragment(body)  # warm-up, as the browser's first call below
+    cpython = []
+    for body in bodies:
+        start = time.perf_counter()
+        calculator_fragment(body)
+        cpython.append((time.perf_counter() - start) * 1000)
+
+    server = serve(site)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/calculator/")
+        page.wait_for_function("() => window.tutorEngine && window.tutorEngine.available()")
+        warm = forms(args.seed + 500, 20)
+        page.evaluate("async (bodies) => { for (const b of bodies) await window.tutorEngine.calculator(b); }", warm)
+        worker = page.evaluate("""async (bodies) => {
+            const out = [];
+            for (const body of bodies) {
+              const start = performance.now();
+              const answer = await window.tutorEngine.calculator(body);
+              if (answer.status >= 500) throw new Error(answer.html);
+              out.push(performance.now() - start);
+            }
+            return out;
+        }""", bodies)
+        browser.close()
+    server.shutdown()
+
+    c_median, c_p95 = percentiles(cpython)
+    w_median, w_p95 = percentiles(worker)
+    print(f"calculator, 14 tiles advised by value, {len(bodies)} hands (wall time, rendering included)")
+    print(f"  CPython          median {c_median:7.1f} ms   p95 {c_p95:7.1f} ms")
+    print(f"  browser worker   median {w_median:7.1f} ms   p95 {w_p95:7.1f} ms   "
+          f"({w_median / c_median:.1f}x CPython's median)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
