@@ -236,10 +236,11 @@ def test_4_the_analysis_gives_its_numbers_units(page, live_server):
     # 14 tiles that do not win yet: discarding 9m leaves 123m 456p 789s 11s 23p, ready on 1p and 4p.
     page.goto(live_server.url + "/calculator/?h=123m+9m+456p+789s+11s+23p&win=")
     expect(page.locator("#calc-result #result-title")).to_have_text("Which tile to discard")
-    within = page.locator("#calc-result .within li")
-    expect(within.first).to_have_text(re.compile(r"^[1-9][mps]: \d+ points?( below 8)?$"))
-    for text in within.all_inner_texts():
-        assert re.fullmatch(r"[1-9][mps]: (1 point|\d+ points)( below 8)?", text), text
+    # Each discard's routes to 8 (issue 24) give their points with the unit.
+    points = page.locator("#calc-result .routes .route-points")
+    expect(points.first).to_have_text(re.compile(r"^\d+ points?( under 8)?$"))
+    for text in points.all_inner_texts():
+        assert re.fullmatch(r"(1 point|\d+ points)( under 8)?", text.strip()), text
     reading = page.locator("#calc-result .reading")
     expect(reading).to_contain_text("Standard: ready")
     # 13 tiles one from ready: every form in tiles from ready.
