@@ -229,7 +229,7 @@ def test_combinations_skipped_by_their_suits_make_no_pattern():
     """_suits_may_pattern only skips combinations of three or four sets that make no pattern asked."""
     from itertools import combinations_with_replacement
 
-    from tutor.rules.checks import _patterns, _suits_may_pattern
+    from tutor.rules.checks.combinations import _patterns, _suits_may_pattern
 
     chows = [t for t in range(27) if t % 9 <= 6]
     skipped = 0
