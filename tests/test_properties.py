@@ -98,7 +98,7 @@ def test_excluded_fans_carry_a_reason_and_a_principle(deal):
     hand, situation = deal
     result = score(hand, situation, why_not=list(range(1, 82)))
     for entry in result.excluded:
-        assert entry.reason and entry.principle in ("non-repeat", "account-once")
+        assert entry.reason and entry.principle in ("non-repeat", "account-once", "non-identical")
     assert len(result.why_not) == 81
     counted = {f.fan.id for f in result.fans}
     for answer in result.why_not:

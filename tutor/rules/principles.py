@@ -33,6 +33,19 @@ IMPLIED = {
     }
     for key, rules in EDITION_RULES.items()
 }
+# Per edition: fan id -> the fans that, once counted, rule it out: every fan that implies it, the
+# other wait fans (only one wait fan counts), and for Chicken Hand every fan but Flower Tiles. The
+# "why not" answers name one of these first (tutor.rules.whynot).
+_WAITS = tuple(row.id for row in FANS if row.category == "waits")
+RULED_OUT_BY = {
+    key: {
+        row.id: tuple(other.id for other in FANS if row.id in implied_by[other.id])
+        + tuple(w for w in _WAITS if row.id in _WAITS and w != row.id)
+        + (tuple(other.id for other in FANS if other.id not in (row.id, FLOWER_TILES)) if row.slug == "chicken-hand" else ())
+        for row in FANS
+    }
+    for key, implied_by in IMPLIED.items()
+}
 _IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
 # (implied fan id, implying fan id) -> its ExcludedFan: the entry depends on the two fans only, so
 # it is made once (an ExcludedFan never changes) rather than once per reading.
@@ -307,15 +320,16 @@ def _link(linked: tuple[int, ...], sets: frozenset[int]) -> tuple[int, ...] | No
 
 
 def _account_once_entry(view: View, candidates, kept, fan_id: int, occ: Occurrence, still_counts: bool) -> ExcludedFan:
-    reason, by = _account_once_reason(view, candidates, kept, fan_id, occ)
+    reason, by, principle = _account_once_reason(view, candidates, kept, fan_id, occ)
     if still_counts:
         # The fan still counts through other sets; say which extra one was left out.
         reason = f"{view.show(occ.sets)} would make another {FAN_BY_ID[fan_id].name}, but {reason}"
-    return ExcludedFan(FAN_BY_ID[fan_id], reason, by, "account-once")
+    return ExcludedFan(FAN_BY_ID[fan_id], reason, by, principle)
 
 
-def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
-    """Why a fan made of sets was left out, naming the counted fan that holds its sets."""
+def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None, str]:
+    """Why a fan made of sets was left out, naming the counted fan that holds its sets, and the
+    principle that left it out (non-identical or account-once)."""
     # The same fan through a shared set is the plainer reason (non-identical), so look there first.
     for i in sorted(kept, key=lambda i: candidates[i][0] != fan_id):
         other_id, other = candidates[i]
@@ -325,9 +339,9 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
         by = FAN_BY_ID[other_id]
         if other_id == fan_id:
             partner = view.show(other.sets - occ.sets)
-            return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by
-        return f"account-once: {view.show(common)} already counts in {by.name}", by
-    return f"account-once: {view.show(occ.sets)} would reuse sets already combined in the fans counted", None
+            return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by, "non-identical"
+        return f"account-once: {view.show(common)} already counts in {by.name}", by, "account-once"
+    return f"account-once: {view.show(occ.sets)} would reuse sets already combined in the fans counted", None, "account-once"
 
 
 def chicken(tally: Tally) -> None:

@@ -134,7 +134,7 @@ def concealed_kong(view: View) -> Found:
     if concealed == 1 and melded != 1:
         return _kong_occurrence(view, "one concealed kong", concealed_only=True)
     if concealed == 1:
-        return Miss("one melded and one concealed kong are scored together under Two Melded Kongs")
+        return Miss("is not counted on its own: one melded and one concealed kong score together under Two Melded Kongs")
     return Miss(build=lambda: f"needs one concealed kong; this hand has {concealed}")
 
 
