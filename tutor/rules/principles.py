@@ -33,19 +33,22 @@ IMPLIED = {
     }
     for key, rules in EDITION_RULES.items()
 }
-# Per edition: fan id -> the fans that, once counted, rule it out: every fan that implies it, the
-# other wait fans (only one wait fan counts), and for Chicken Hand every fan but Flower Tiles. The
-# "why not" answers name one of these first (tutor.rules.whynot).
-_WAITS = tuple(row.id for row in FANS if row.category == "waits")
-RULED_OUT_BY = {
-    key: {
-        row.id: tuple(other.id for other in FANS if row.id in implied_by[other.id])
-        + tuple(w for w in _WAITS if row.id in _WAITS and w != row.id)
-        + (tuple(other.id for other in FANS if other.id not in (row.id, FLOWER_TILES)) if row.slug == "chicken-hand" else ())
-        for row in FANS
-    }
-    for key, implied_by in IMPLIED.items()
-}
+def _ruled_out_by(implied_by: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """Fan id -> the fans that, once counted, rule it out: every fan that implies it, the other
+    wait fans (only one wait fan counts), and for Chicken Hand every fan but Flower Tiles. The
+    "why not" answers name one of these first (tutor.rules.whynot)."""
+    out: dict[int, list[int]] = {row.id: [] for row in FANS}
+    for row in FANS:  # in table order, so each list is too
+        for implied in implied_by[row.id]:
+            out[implied].append(row.id)
+    waits = [row.id for row in FANS if row.category == "waits"]
+    for wait in waits:
+        out[wait] += [other for other in waits if other != wait]
+    out[CHICKEN_HAND] += [row.id for row in FANS if row.id not in (CHICKEN_HAND, FLOWER_TILES)]
+    return {fid: tuple(ids) for fid, ids in out.items()}
+
+
+RULED_OUT_BY = {key: _ruled_out_by(implied_by) for key, implied_by in IMPLIED.items()}  # per edition
 _IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
 # (implied fan id, implying fan id) -> its ExcludedFan: the entry depends on the two fans only, so
 # it is made once (an ExcludedFan never changes) rather than once per reading.
