@@ -98,7 +98,7 @@ def test_excluded_fans_carry_a_reason_and_a_principle(deal):
     hand, situation = deal
     result = score(hand, situation, why_not=list(range(1, 82)))
     for entry in result.excluded:
-        assert entry.reason and entry.principle in ("non-repeat", "account-once")
+        assert entry.reason and entry.principle in ("non-repeat", "account-once", "non-identical")
     assert len(result.why_not) == 81
     counted = {f.fan.id for f in result.fans}
     for answer in result.why_not:
@@ -229,7 +229,7 @@ def test_combinations_skipped_by_their_suits_make_no_pattern():
     """_suits_may_pattern only skips combinations of three or four sets that make no pattern asked."""
     from itertools import combinations_with_replacement
 
-    from tutor.rules.checks import _patterns, _suits_may_pattern
+    from tutor.rules.checks.combinations import _patterns, _suits_may_pattern
 
     chows = [t for t in range(27) if t % 9 <= 6]
     skipped = 0

@@ -120,7 +120,8 @@ def test_why_not_is_answered_in_the_result(web):
     response = web.post("/calculator/", data={**HAND, "why_not": "22"}, headers=HX)
     assert response.status_code == 200
     html = text_of(response)
-    assert '<ul class="why-not-answers"><li tabindex="-1"><a href="../fans/full-flush/">Full Flush</a>: Full Flush needs' in html
+    # One sentence, the fan named once: its name, the link, is the sentence's subject.
+    assert '<ul class="why-not-answers"><li tabindex="-1"><a href="../fans/full-flush/">Full Flush</a> needs one suit' in html
 
 
 def test_the_same_hand_by_get_and_post(web):
@@ -279,7 +280,9 @@ def test_grading_says_what_was_found_missed_and_wrong(web):
     for missed in graded.missed:
         assert missed.reason in plain(html)
     fan, reason = graded.wrong[0]
-    assert f'<a href="../fans/{fan.slug}/">{fan.name}</a>: {reason}' in html.replace("&#39;", "'")
+    # The reason is one sentence whose subject, the fan's name, is the link.
+    assert reason.startswith(fan.name)
+    assert f'<a href="../fans/{fan.slug}/">{fan.name}</a>{reason[len(fan.name):]}' in html.replace("&#39;", "'")
     assert f"You gave 1 points; the hand scores {dealt.result.total}." in html
     assert 'data-graded="{&#34;found&#34;: [' in html
 
@@ -338,7 +341,7 @@ def test_offline_bank_holds_the_backends_grading_of_every_answer(web, site_dir, 
         assert f'<li data-fan="{fid}" data-when="unticked">' in html
     for fan, reason in graded.wrong:
         piece = re.search(rf'<li data-fan="{fan.id}" data-when="ticked">(.*?)</li>', html.split('class="graded-list wrong"')[1], re.S)
-        assert piece and escape(reason) in piece.group(1)
+        assert piece and escape(reason[len(fan.name):]) in piece.group(1)
     assert f'data-hand-total="{dealt.result.total}"' in html
     assert len(re.findall(r'data-count="found"', html)) == len(counted) + 1
 

@@ -13,7 +13,10 @@ The modules, each importing only those above it:
                         81 fans (FANS, FAN_BY_ID, FAN_BY_SLUG, fan), checked when it loads
     situation           how the hand was won: SITUATION_FIELDS, Situation, validate, HandError
     divisions, waits    every reading of a hand (the special forms recognised once); the waits
-    reading, checks     what a check sees (View) and answers (Occurrence or Miss); one check per fan
+    reading, checks     what a check sees (View) and answers (Occurrence or Miss); one check per fan,
+                        a package: gates (which checks run), combinations (the patterns of sets),
+                        and the checks by family (honors, suits, ranks, forms, combined, pungs,
+                        concealment, waits, winning)
     principles          the combination principles, as passes
     result, whynot      the scored hand (Result); why a fan asked about is or is not counted
     engine              the pipeline: score, score_text (and the names above, for its callers)

@@ -33,6 +33,22 @@ IMPLIED = {
     }
     for key, rules in EDITION_RULES.items()
 }
+def _ruled_out_by(implied_by: dict[int, tuple[int, ...]]) -> dict[int, tuple[int, ...]]:
+    """Fan id -> the fans that, once counted, rule it out: every fan that implies it, the other
+    wait fans (only one wait fan counts), and for Chicken Hand every fan but Flower Tiles. The
+    "why not" answers name one of these first (tutor.rules.whynot)."""
+    out: dict[int, list[int]] = {row.id: [] for row in FANS}
+    for row in FANS:  # in table order, so each list is too
+        for implied in implied_by[row.id]:
+            out[implied].append(row.id)
+    waits = [row.id for row in FANS if row.category == "waits"]
+    for wait in waits:
+        out[wait] += [other for other in waits if other != wait]
+    out[CHICKEN_HAND] += [row.id for row in FANS if row.id not in (CHICKEN_HAND, FLOWER_TILES)]
+    return {fid: tuple(ids) for fid, ids in out.items()}
+
+
+RULED_OUT_BY = {key: _ruled_out_by(implied_by) for key, implied_by in IMPLIED.items()}  # per edition
 _IMPLIED_REASON = {row.id: f"implied by {row.name} (non-repeat)" for row in FANS}
 # (implied fan id, implying fan id) -> its ExcludedFan: the entry depends on the two fans only, so
 # it is made once (an ExcludedFan never changes) rather than once per reading.
@@ -307,15 +323,16 @@ def _link(linked: tuple[int, ...], sets: frozenset[int]) -> tuple[int, ...] | No
 
 
 def _account_once_entry(view: View, candidates, kept, fan_id: int, occ: Occurrence, still_counts: bool) -> ExcludedFan:
-    reason, by = _account_once_reason(view, candidates, kept, fan_id, occ)
+    reason, by, principle = _account_once_reason(view, candidates, kept, fan_id, occ)
     if still_counts:
         # The fan still counts through other sets; say which extra one was left out.
         reason = f"{view.show(occ.sets)} would make another {FAN_BY_ID[fan_id].name}, but {reason}"
-    return ExcludedFan(FAN_BY_ID[fan_id], reason, by, "account-once")
+    return ExcludedFan(FAN_BY_ID[fan_id], reason, by, principle)
 
 
-def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None]:
-    """Why a fan made of sets was left out, naming the counted fan that holds its sets."""
+def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurrence) -> tuple[str, Fan | None, str]:
+    """Why a fan made of sets was left out, naming the counted fan that holds its sets, and the
+    principle that left it out (non-identical or account-once)."""
     # The same fan through a shared set is the plainer reason (non-identical), so look there first.
     for i in sorted(kept, key=lambda i: candidates[i][0] != fan_id):
         other_id, other = candidates[i]
@@ -325,9 +342,9 @@ def _account_once_reason(view: View, candidates, kept, fan_id: int, occ: Occurre
         by = FAN_BY_ID[other_id]
         if other_id == fan_id:
             partner = view.show(other.sets - occ.sets)
-            return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by
-        return f"account-once: {view.show(common)} already counts in {by.name}", by
-    return f"account-once: {view.show(occ.sets)} would reuse sets already combined in the fans counted", None
+            return f"non-identical: {view.show(common)} already makes {by.name} with {partner}", by, "non-identical"
+        return f"account-once: {view.show(common)} already counts in {by.name}", by, "account-once"
+    return f"account-once: {view.show(occ.sets)} would reuse sets already combined in the fans counted", None, "account-once"
 
 
 def chicken(tally: Tally) -> None:

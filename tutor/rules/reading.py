@@ -66,7 +66,7 @@ class Miss:
 Found = list[Occurrence] | Miss  # what a check returns
 
 # Occurrence.tiles of a fan of the whole hand: a tuple of its own, told apart by identity, so that
-# one Occurrence serves every hand (tutor.rules.checks.whole).
+# one Occurrence serves every hand (tutor.rules.checks.found.whole).
 WHOLE_HAND: tuple[int, ...] = tuple([-1])
 
 _HONORS = frozenset(T.HONORS)
