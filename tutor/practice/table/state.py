@@ -138,3 +138,16 @@ def deal(seed: int, edition: str, prevalent: str = "E") -> TableState:
             if seat == 0 and index == 13:
                 state.drawn = tile  # East's fourteenth tile (or its replacement) counts as its draw
     return state
+
+
+def tiles_on_table(state: TableState) -> list[int]:
+    """Every tile where it lies now (the wall, hands, sets, flowers, rivers, a kong being
+    robbed), sorted: always the 144 of tutor.practice.table.wall.ALL_144."""
+    tiles = list(state.wall[state.front:state.back])
+    for seat in state.seats:
+        tiles += seat.concealed_tiles() + seat.flowers
+        tiles += [t for e in seat.exposed for t in e.meld.tiles]
+        tiles += [t for t, claimed_by in seat.river if claimed_by is None]
+    if state.phase == ROBBING:
+        tiles.append(state.window.tile)
+    return sorted(tiles)
