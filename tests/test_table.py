@@ -3,17 +3,20 @@ positions, what the learner sees, and one click's answer."""
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from strategies import table_records
 
 from tutor.practice.table.bots import policy
 from tutor.practice.table.game import HANDS_PER_GAME, hand_seating, running_totals
-from tutor.practice.table.moves import Move
+from tutor.practice.table.moves import ACTIONS, TILE_ACTIONS, Move
 from tutor.practice.table.play import apply, options, short_win, to_decide
-from tutor.practice.table.record import MAX_MOVES, Record, RecordError, parse_record, replay
+from tutor.practice.table.record import MAX_MOVES, Record, RecordError, export_record, import_record, parse_record, replay
 from tutor.practice.table.state import CLAIMS, OVER, ROBBING, TURN, Exposed, deal, tiles_on_table
 from tutor.practice.table.table import advance, answer, bot_hand, learner_seat
 from tutor.practice.table.view import seat_view
@@ -239,6 +242,34 @@ def test_any_json_is_answered_or_refused_with_a_record_error_and_nothing_else(da
         answer(data)
     except RecordError as error:
         assert str(error)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(min_value=0, max_value=10**6), st.sampled_from("ESWN"), st.sampled_from(ACTIONS),
+       st.sampled_from(T.CODES))
+def test_a_record_with_any_one_move_changed_replays_or_is_refused_at_that_move_or_later(where, seat, action, code):
+    record = _bot_record(31)
+    moves = [m.to_json() for m in record.moves]
+    index = where % len(moves)
+    moves[index] = {"seat": seat, "action": action, **({"tile": code} if action in TILE_ACTIONS else {})}
+    try:
+        replay(parse_record({**record.to_json(), "moves": moves}))
+    except RecordError as error:
+        named = re.match(r"move (\d+) ", str(error))
+        assert named and int(named.group(1)) >= index + 1, str(error)
+
+
+@functools.cache
+def _bot_record(seed: int) -> Record:
+    return bot_hand(seed, level=1)[0]
+
+
+def test_a_record_exports_to_json_text_and_imports_back():
+    record, _ = bot_hand(32, level=3)
+    assert import_record(export_record(record)) == record
+    for text in ("[" * 100_000 + "]" * 100_000, "{", "x" * 300_000, '{"seed": 1e999}'):
+        with pytest.raises(RecordError):
+            import_record(text)
 
 
 # ---------------------------------------------------------------------------- the learner's click

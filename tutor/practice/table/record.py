@@ -14,6 +14,7 @@ fixes the prevalent wind and the learner's seat. `level` is the bots' level, 1 t
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -87,6 +88,25 @@ def parse_record(data: Any) -> Record:
         except MoveError as error:
             raise RecordError(f"move {index + 1}: {error}") from None
     return Record(rules, seed, tuple(parsed), level, hand)
+
+
+MAX_RECORD_TEXT = 200_000  # some 1,000 moves of 60 characters, with room to spare
+
+
+def import_record(text: str) -> Record:
+    """A record from its exported JSON text; RecordError for text that is not one."""
+    if not isinstance(text, str) or len(text) > MAX_RECORD_TEXT:
+        raise RecordError(f"a record is JSON text of at most {MAX_RECORD_TEXT:,} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:  # RecursionError: nesting deeper than the parser's stack
+        raise RecordError(f"the record is not JSON: {str(error)[:80]}") from None
+    return parse_record(data)
+
+
+def export_record(record: Record) -> str:
+    """The record as JSON text, one line, for a file or a link."""
+    return json.dumps(record.to_json(), separators=(",", ":"))
 
 
 def start(record: Record) -> TableState:

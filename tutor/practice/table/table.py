@@ -67,9 +67,9 @@ def result_view(state: TableState) -> dict[str, Any] | None:
 
 
 def _refusal(record: Record) -> tuple[Record, dict[str, Any]] | None:
-    """When the last move is a declaration under 8 points: the record without it and the
-    calculator's explanation."""
-    if not record.moves or record.moves[-1].action != "win":
+    """When the last move is the learner's declaration under 8 points: the record without it
+    and the calculator's explanation."""
+    if not record.moves or record.moves[-1].action != "win" or record.moves[-1].seat != learner_seat(record):
         return None
     before = record.with_moves(record.moves[:-1])
     state = replay(before)
