@@ -104,24 +104,24 @@ def seat_payments(result: Result, winner: int, discarder: int | None) -> tuple[i
     return tuple(gains)  # type: ignore[return-value]
 
 
-def eight_point_waits(state: TableState, seat: int) -> list[int]:
-    """The tiles that would complete `seat`'s 13 tiles for 8 points or more without flowers,
+def eight_point_waits(counts: list[int], melds: tuple[Meld, ...], seat_wind: str, prevalent: str, edition: str) -> list[int]:
+    """The tiles that would complete these 13 tiles for 8 points or more without flowers,
     each scored as a win on a discard (the least a wait can count on)."""
-    player = state.seats[seat]
-    melds = tuple(e.meld for e in player.exposed)
-    held = list(player.counts)
+    held = list(counts)
     for meld in melds:
         for t in meld.tiles:
             held[t] += 1
     out = []
     for t in range(34):
-        counts = list(player.counts)
-        counts[t] += 1
-        if held[t] >= 4 or not wins_in_shape(counts, melds):
+        if held[t] >= 4:
             continue
-        situation = Situation(t, seat_wind=SEATS[seat], prevalent_wind=state.prevalent)
+        with_tile = list(counts)
+        with_tile[t] += 1
+        if not wins_in_shape(with_tile, melds):
+            continue
+        hand = Hand(melds, tuple([x for x in range(34) for _ in range(with_tile[x])]))
         try:
-            result = score(Hand(melds, tuple(x for x in range(34) for _ in range(counts[x]))), situation, state.edition)
+            result = score(hand, Situation(t, seat_wind=seat_wind, prevalent_wind=prevalent), edition)
         except NotWinning:
             continue
         if result.meets_minimum:
