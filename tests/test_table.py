@@ -18,7 +18,7 @@ from tutor.practice.table.moves import ACTIONS, TILE_ACTIONS, Move
 from tutor.practice.table.play import apply, options, short_win, to_decide
 from tutor.practice.table.record import MAX_MOVES, Record, RecordError, export_record, import_record, parse_record, replay
 from tutor.practice.table.state import CLAIMS, OVER, ROBBING, TURN, Exposed, deal, tiles_on_table
-from tutor.practice.table.table import advance, answer, bot_hand, learner_seat
+from tutor.practice.table.table import advance, answer, bot_hand, game_totals, learner_seat
 from tutor.practice.table.view import seat_view
 from tutor.practice.table.wall import ALL_144, MAX_SEED
 from tutor.rules import tiles as T
@@ -380,3 +380,13 @@ def test_running_totals_add_each_hands_gains_to_the_player_who_sat_there():
     dealer_of_hand_two = hand_seating(1).seats[0]
     assert totals[1][dealer_of_hand_two] == totals[0][dealer_of_hand_two] - 8
     assert sum(totals[1]) == 0
+
+
+def test_a_games_totals_follow_each_player_round_the_table():
+    records = [bot_hand(40 + n, level=1, hand=n)[0] for n in range(5)]
+    game = game_totals(records)
+    assert len(game["totals"]) == 5 and all(sum(t) == 0 for t in game["totals"])
+    fifth = hand_seating(4)
+    assert [game["totals"][4][p] - game["totals"][3][p] for p in range(4)] == [game["hands"][4][fifth.seat_of(p)] for p in range(4)]
+    with pytest.raises(RecordError, match="hand 1 of the game has the record of hand 2"):
+        game_totals(records[1:])

@@ -243,5 +243,5 @@ def _finish_win(state: TableState, seat: int, tile: int, discarder: int | None, 
 
 
 def _finish_draw(state: TableState) -> None:
-    state.phase, state.window, state.current = OVER, None, state.current
+    state.phase, state.window = OVER, None
     state.outcome = Outcome(None)

@@ -22,8 +22,8 @@ from __future__ import annotations
 from typing import Any
 
 from .bots import policy
-from .game import LEARNER, hand_seating
-from .moves import SEATS, Move
+from .game import LEARNER, hand_seating, running_totals
+from .moves import SEATS
 from .play import apply, options, short_win, to_decide
 from .record import Record, RecordError, parse_record, replay
 from .state import OVER, TableState
@@ -109,4 +109,20 @@ def bot_hand(seed: int, level: int = 1, rules: str = "wmo", hand: int = 0) -> tu
     return advance(record, state, None), state
 
 
-__all__ = ["Move", "RecordError", "advance", "answer", "bot_hand", "learner_seat", "result_view"]
+def game_totals(records: list[Record]) -> dict[str, Any]:
+    """A game so far: each finished hand's gains and every player's running total (players
+    numbered as in tutor.practice.table.game, the learner 0). RecordError for a hand that is
+    not finished, or two records for the same place in the game."""
+    hands = []
+    for index, record in enumerate(records):
+        if record.hand != index:
+            raise RecordError(f"hand {index + 1} of the game has the record of hand {record.hand + 1}")
+        state = replay(record)
+        if state.outcome is None:
+            raise RecordError(f"hand {index + 1} of the game is not finished")
+        hands.append((record.hand, state.outcome.payments))
+    totals = running_totals(hands)
+    return {"hands": [list(gains) for _hand, gains in hands], "totals": [list(t) for t in totals]}
+
+
+__all__ = ["RecordError", "advance", "answer", "bot_hand", "game_totals", "learner_seat", "result_view"]
