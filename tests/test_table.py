@@ -286,7 +286,10 @@ def test_a_click_advances_the_bots_to_the_learners_next_decision_and_lists_legal
     assert nxt["record"]["moves"][: len(first["record"]["moves"]) + 1] == first["record"]["moves"] + [first["legal"][-1]]
 
 
-def test_a_whole_hand_played_through_clicks_ends_with_a_result_the_calculator_scores_alike():
+@functools.cache
+def _won_by_clicks() -> dict:
+    """The result of the first hand (by seed) that ends in a win, played click by click by a
+    learner who declares whenever offered and otherwise takes the last legal move."""
     for seed in range(30):
         reply = answer({"seed": seed, "level": 1})
         while reply["result"] is None:
@@ -295,12 +298,23 @@ def test_a_whole_hand_played_through_clicks_ends_with_a_result_the_calculator_sc
             reply = answer({**reply["record"], "moves": reply["record"]["moves"] + [pick]})
             assert reply["refused"] is None or reply["refused"]["scored"]["meets_minimum"] is False
         if not reply["result"]["draw"]:
-            break
-    result = reply["result"]
+            return reply["result"]
+    pytest.fail("no hand of 30 was won")
+
+
+def test_a_whole_hand_played_through_clicks_ends_with_a_result_the_calculator_scores_alike():
+    result = _won_by_clicks()
     request = dict(result["request"])
     again = score_text(request.pop("hand"), edition=request.pop("rules"), **request)
     assert again.to_dict() == result["scored"]
     assert sum(result["payments"]) == 0
+
+
+def test_the_result_request_is_one_the_score_api_takes_and_answers_alike(client):
+    result = _won_by_clicks()
+    response = client.post("/api/score", json=result["request"])
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json() == json.loads(json.dumps(result["scored"]))
 
 
 def test_the_learner_sees_only_their_own_tiles_and_what_is_face_up():
