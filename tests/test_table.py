@@ -277,6 +277,7 @@ def test_a_record_exports_to_json_text_and_imports_back():
 
 def test_a_click_advances_the_bots_to_the_learners_next_decision_and_lists_legal_moves():
     first = answer({"rules": "wmo", "seed": 5, "moves": [], "level": 1, "hand": 1})
+    assert json.loads(json.dumps(first)) == first  # JSON as it stands
     seat = "ESWN"[learner_seat(parse_record(first["record"]))]
     assert first["view"]["seat"] == seat != "E"  # in hand 2 the learner is no longer East
     assert first["legal"] and all(m["seat"] == seat for m in first["legal"])
