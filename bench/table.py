@@ -125,6 +125,9 @@ def main() -> None:
     print(f"strength over {args.strength} hands: the tested seat against three level-1 bots")
     base = None
     for level in (1, 2, 3):
+        if level > 1 and type(policy(level)) is type(policy(level - 1)):
+            print(f"  level {level}: plays as level {level - 1} until the value engine's chance estimate is in (bots.py)")
+            continue
         found = strength(level, args.strength, args.seed + 20_000)
         base = base or found
         print(f"  level {level}: win rate {found['win_rate']:.1%}, points per hand {found['points_per_hand']:+.2f}, "
