@@ -405,3 +405,16 @@ def test_a_games_totals_follow_each_player_round_the_table():
     assert [game["totals"][4][p] - game["totals"][3][p] for p in range(4)] == [game["hands"][4][fifth.seat_of(p)] for p in range(4)]
     with pytest.raises(RecordError, match="hand 1 of the game has the record of hand 2"):
         game_totals(records[1:])
+
+
+def test_a_bot_level_is_any_policy_object_and_its_moves_are_refereed():
+    class FirstOption:
+        name, level = "first option", 9
+
+        def choose(self, state, seat, options):
+            return options[-1]  # a pass, or the last discard: legal, if foolish
+
+    record = Record("wmo", 50, (), 1, 0)
+    state = replay(record)
+    played = advance(record, state, None, FirstOption())
+    assert state.phase == OVER and replay(played).outcome.winner == state.outcome.winner

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bots import policy
+from .bots import Policy, policy
 from .game import LEARNER, hand_seating, running_totals
 from .moves import SEATS
 from .play import apply, options, short_win, to_decide
@@ -34,10 +34,11 @@ def learner_seat(record: Record) -> int:
     return hand_seating(record.hand).seat_of(LEARNER)
 
 
-def advance(record: Record, state: TableState, learner: int | None) -> Record:
+def advance(record: Record, state: TableState, learner: int | None, bot: Policy | None = None) -> Record:
     """Play the bots' moves until the learner decides or the hand is over (learner None:
-    every seat is a bot). The state moves along; the record with the moves is returned."""
-    bot = policy(record.level)
+    every seat is a bot). The state moves along; the record with the moves is returned.
+    `bot` is the record's level's policy unless another is given (a bench, a test)."""
+    bot = bot or policy(record.level)
     moves = list(record.moves)
     while state.phase != OVER:
         waiting = to_decide(state)
