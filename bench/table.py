@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/table.py [--hands 60] [--clicks 200] [--strength 300] [--seed 1]
 
+(--strength 1000 for the issue's 1,000 hands; 0 to time only.)
+
 1. Bot move time per level (every decision of --hands bot-only hands): median and p95
    against the issue's targets at levels 1 and 2 (median <= 20 ms, p95 <= 100 ms).
 2. One click at level 2: the whole request as the server would answer it (read the
@@ -122,6 +124,8 @@ def main() -> None:
     print(f"one click at level 2 (advance to the learner's next decision), {len(totals)} clicks: "
           f"median {median:.2f} ms, p95 {p95:.2f} ms ({verdict}); its replay alone: median {replay_median:.2f} ms")
 
+    if args.strength < 1:
+        return
     print(f"strength over {args.strength} hands: the tested seat against three level-1 bots")
     base = None
     for level in (1, 2, 3):
