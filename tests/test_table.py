@@ -14,7 +14,7 @@ from strategies import table_records
 
 from tutor.practice.table.bots import policy
 from tutor.practice.table.game import HANDS_PER_GAME, hand_seating, running_totals
-from tutor.practice.table.moves import ACTIONS, TILE_ACTIONS, Move
+from tutor.practice.table.moves import ACTIONS, TILE_ACTIONS, Move, MoveError
 from tutor.practice.table.play import apply, options, short_win, to_decide
 from tutor.practice.table.record import MAX_MOVES, Record, RecordError, export_record, import_record, parse_record, replay
 from tutor.practice.table.state import CLAIMS, OVER, ROBBING, TURN, Exposed, deal, tiles_on_table
@@ -163,14 +163,13 @@ def test_the_last_tile_is_the_fourth_copy_with_the_other_three_in_sight():
 
 
 def test_a_win_under_eight_is_no_option_but_is_known_as_a_short_win():
-    state = table({S: "123m 456m 789p 33s EE"}, current=E, drawn="3s", wall="9s")  # 14 s: Chicken? no: sets + Seat wind pair
+    state = table({S: "123m 456m 789p 33s EE"}, current=E, drawn="3s", wall="9s")  # wins on 3s for under 8
     state.seats[E].counts[tile("3s")] += 1
-    state.seats[S].counts[tile("3s")] -= 0
     apply(state, Move(E, "discard", tile("3s")))
     short = short_win(state, S)
     assert short is not None and not short[1].meets_minimum
-    assert Move(S, "win") not in options(state, S) and Move(S, "pass") in options(state, S)
-    with pytest.raises(Exception, match="not allowed"):
+    assert options(state, S) == (Move(S, "pung", tile("3s")), Move(S, "pass"))
+    with pytest.raises(MoveError, match="S declares a win: S may only pung 3s, pass"):
         apply(state, Move(S, "win"))
 
 

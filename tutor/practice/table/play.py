@@ -142,7 +142,7 @@ def apply(state: TableState, move: Move) -> None:
         if not allowed:
             raise MoveError(f"{move.describe()}: it is not that seat's decision (waiting for "
                             f"{', '.join('ESWN'[s] for s in to_decide(state))})")
-        raise MoveError(f"{move.describe()}: not allowed now (allowed: {_list(allowed)})")
+        raise MoveError(f"{move.describe()}: {'ESWN'[move.seat]} may only {_list(allowed)}")
     state.moves += 1
     if state.phase == TURN:
         _turn_move(state, move)
@@ -153,8 +153,11 @@ def apply(state: TableState, move: Move) -> None:
 
 
 def _list(moves: tuple[Move, ...]) -> str:
-    shown = sorted({m.action + (f" {T.CODES[m.tile]}" if m.tile is not None else "") for m in moves})
-    return ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "")
+    """The moves in words, the tiles of one action together: 'win, discard 2m 5p E'."""
+    by_action: dict[str, list[str]] = {}
+    for m in moves:
+        by_action.setdefault(m.action, []).append(T.CODES[m.tile] if m.tile is not None else "")
+    return ", ".join(f"{action} {' '.join(tiles)}".strip() for action, tiles in by_action.items())
 
 
 def _turn_move(state: TableState, move: Move) -> None:
