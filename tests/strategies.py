@@ -136,3 +136,30 @@ def hands_to_advise(draw, tiles: int = 14) -> tuple[Hand, Situation]:
     situation = Situation(win=concealed[0], self_drawn=draw(st.booleans()),
                           seat_wind=draw(st.sampled_from("ESWN")), prevalent_wind=draw(st.sampled_from("ESWN")))
     return Hand(hand.melds, tuple(sorted(concealed))), situation
+
+# Anything a JSON body can hold, nested a few levels, with the values that break parsers:
+# huge and negative numbers, Unicode digits, booleans where numbers go, near-miss words.
+_JSON_SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(min_value=-(10**100), max_value=10**100), st.floats(allow_nan=False),
+    st.sampled_from(["", "E", "5s", "５s", "①", "²", "10", "9" * 30, "discard", "win", "pass", "wmo", "china1998"]),
+    st.text(max_size=8),
+)
+json_values = st.recursive(
+    _JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+table_move_like = st.fixed_dictionaries(
+    {"seat": st.one_of(st.sampled_from(["E", "S", "W", "N"]), json_values),
+     "action": st.one_of(st.sampled_from(["discard", "kong", "pung", "chow", "win", "pass", "draw"]), json_values)},
+    optional={"tile": st.one_of(st.sampled_from(["5s", "E", "C", "0m", "5z"]), json_values), "extra": json_values},
+)
+table_records = st.fixed_dictionaries(
+    {},
+    optional={"rules": st.one_of(st.sampled_from(["wmo", "china1998"]), json_values),
+              "seed": st.one_of(st.integers(min_value=-5, max_value=2**60), json_values),
+              "level": st.one_of(st.integers(min_value=0, max_value=4), json_values),
+              "hand": st.one_of(st.integers(min_value=-1, max_value=17), json_values),
+              "moves": st.one_of(st.lists(table_move_like, max_size=5), json_values),
+              "other": json_values},
+)

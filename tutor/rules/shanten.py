@@ -278,16 +278,22 @@ def _check(counts: list[int], melds: int) -> int:
     return n
 
 
-def form_missing(counts: list[int], melds: int = 0) -> dict[str, int | None]:
-    """For each form, the least number of tiles the hand lacks (None where the form is closed)."""
+def form_missing(counts: list[int], melds: int = 0, forms: Iterable[str] = FORMS) -> dict[str, int | None]:
+    """For each form, the least number of tiles the hand lacks (None where the form is closed,
+    or not among `forms`: a caller that knows a form is out of reach skips its cost)."""
     _check(counts, melds)
+    forms = frozenset(forms)
     out: dict[str, int | None] = dict.fromkeys(FORMS)
-    out[STANDARD] = _standard_missing(counts, 4 - melds)
+    if STANDARD in forms:
+        out[STANDARD] = _standard_missing(counts, 4 - melds)
     if melds == 0:
-        out[SEVEN_PAIRS] = _seven_pairs(counts)[0]
-        out[THIRTEEN_ORPHANS] = _thirteen_orphans(counts)[0]
-        out[HONORS_KNITTED] = _honors_knitted(counts)[0]
-    if melds <= 1:
+        if SEVEN_PAIRS in forms:
+            out[SEVEN_PAIRS] = _seven_pairs(counts)[0]
+        if THIRTEEN_ORPHANS in forms:
+            out[THIRTEEN_ORPHANS] = _thirteen_orphans(counts)[0]
+        if HONORS_KNITTED in forms:
+            out[HONORS_KNITTED] = _honors_knitted(counts)[0]
+    if melds <= 1 and KNITTED_STRAIGHT in forms:
         out[KNITTED_STRAIGHT] = _knitted_straight(counts, melds, False)[0]
     return out
 
@@ -297,26 +303,30 @@ def form_shanten(counts: list[int], melds: int = 0) -> dict[str, int | None]:
     return {form: None if m is None else m - 1 for form, m in form_missing(counts, melds).items()}
 
 
-def shanten(counts: list[int], melds: int = 0) -> int:
-    """The hand's shanten: the least over its forms. -1 when the 14 tiles already win."""
-    return min(s for s in form_shanten(counts, melds).values() if s is not None)
+def shanten(counts: list[int], melds: int = 0, forms: Iterable[str] = FORMS) -> int:
+    """The hand's shanten: the least over its forms (over `forms` if given). -1 when the 14
+    tiles already win."""
+    return min(m for m in form_missing(counts, melds, forms).values() if m is not None) - 1
 
 
-def form_useful(counts: list[int], melds: int = 0) -> dict[str, tuple[int | None, frozenset[int]]]:
+def form_useful(counts: list[int], melds: int = 0, forms: Iterable[str] = FORMS) -> dict[str, tuple[int | None, frozenset[int]]]:
     """For a 13-tile hand: per form, (shanten, the tiles that lower that form's shanten).
 
     Tiles are counted by shape (see the module docstring): a tile held four times can
-    still be listed. Forms closed to the hand get (None, frozenset())."""
+    still be listed. Forms closed to the hand, or not among `forms`, get (None, frozenset())."""
     n = _check(counts, melds)
     if n + 3 * melds != 13:
         raise ValueError("useful tiles are asked of a 13-tile hand (one that waits for a draw)")
     counts = list(counts)
-    found: dict[str, tuple[int, set[int]]] = {STANDARD: _standard_useful(counts, 4 - melds)}
+    forms = frozenset(forms)
+    found: dict[str, tuple[int, set[int]]] = {}
+    if STANDARD in forms:
+        found[STANDARD] = _standard_useful(counts, 4 - melds)
     if melds == 0:
-        found[SEVEN_PAIRS] = _seven_pairs(counts)
-        found[THIRTEEN_ORPHANS] = _thirteen_orphans(counts)
-        found[HONORS_KNITTED] = _honors_knitted(counts)
-    if melds <= 1:
+        for form, count in ((SEVEN_PAIRS, _seven_pairs), (THIRTEEN_ORPHANS, _thirteen_orphans), (HONORS_KNITTED, _honors_knitted)):
+            if form in forms:
+                found[form] = count(counts)
+    if melds <= 1 and KNITTED_STRAIGHT in forms:
         found[KNITTED_STRAIGHT] = _knitted_straight(counts, melds, True)
     out: dict[str, tuple[int | None, frozenset[int]]] = {form: (None, frozenset()) for form in FORMS}
     for form, (missing, useful) in found.items():
@@ -324,12 +334,13 @@ def form_useful(counts: list[int], melds: int = 0) -> dict[str, tuple[int | None
     return out
 
 
-def useful_tiles(counts: list[int], melds: int = 0) -> tuple[int, frozenset[int]]:
-    """For a 13-tile hand: (shanten, the tiles that lower it), over the hand's best forms."""
-    forms = form_useful(counts, melds)
-    best = min(s for s, _ in forms.values() if s is not None)
+def useful_tiles(counts: list[int], melds: int = 0, forms: Iterable[str] = FORMS) -> tuple[int, frozenset[int]]:
+    """For a 13-tile hand: (shanten, the tiles that lower it), over the hand's best forms
+    (among `forms` if given)."""
+    by_form = form_useful(counts, melds, forms)
+    best = min(s for s, _ in by_form.values() if s is not None)
     useful: set[int] = set()
-    for s, tiles in forms.values():
+    for s, tiles in by_form.values():
         if s == best:
             useful |= tiles
     return best, frozenset(useful)
