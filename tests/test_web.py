@@ -17,12 +17,12 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from flask import template_rendered
 
+from tutor.answers import forms as F
 from tutor.app import create_app
 from tutor.practice.quiz import grade
 from tutor.site import build_site
 from tutor.views import practice as P
 from tutor.views.tileview import hand_view
-from tutor.web import forms as F
 
 ROOT = Path(__file__).resolve().parent.parent
 HX = {"HX-Request": "true"}

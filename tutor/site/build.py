@@ -21,6 +21,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+from tutor.answers.pages import PRACTICE_LINKS
 from tutor.rules import fans as F
 from tutor.views.config import load_config
 from tutor.views.page import (
@@ -162,7 +163,7 @@ def read_site(root: Path, config_path: Path, *, draft: bool, compiled: bool | Pa
     translations = load_translations(config, root)
     env = make_environment(root / "templates", config, translations, compiled_cache=compiled)
     pages = tuple(PageTitle(s.name, s.title) for s in content.of_kind("page"))
-    return Site(root, content, Frame(config, env, static, translations, pages))
+    return Site(root, content, Frame(config, env, static, translations, pages, PRACTICE_LINKS))
 
 
 def render_site(site: Site, engine, cache: RenderCache | None = None,

@@ -1,12 +1,12 @@
 """What the practice pages (calculator, fan quiz) share between the site build and the backend.
 
 Pure, like the engine: no Flask, Jinja2 or files. The backend (tutor.web) reads requests
-(tutor.web.forms) into these models; the site build (tutor.site.builder) writes the offline quiz bank
+(tutor.answers) into these models; the site build (tutor.site.builder) writes the offline quiz bank
 with them, so a hand dealt offline and the same hand dealt by the backend are one hand,
 offered with the same fans to tick and graded with the same reasons.
 
     QuizKey                 mode, seed, fan, band, rules -> one reproducible quiz hand (the
-                            backend reads it from a request with tutor.web.forms.quiz_key)
+                            backend reads it from a request with tutor.answers.forms.quiz_key)
     quiz_choices            the fans offered to tick: every fan that counts, the fans the
                             principles removed, and near neighbours, in rulebook order
     quiz_bank               a few hundred dealt hands with their answers, for a static host

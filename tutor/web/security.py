@@ -35,6 +35,8 @@ from limits.storage import storage_from_string
 from limits.strategies import FixedWindowRateLimiter
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from tutor.answers.pages import PRACTICE_PAGES
+
 # Styles may be inline: the tile sprite colours its shapes with style attributes, and
 # htmx adds its indicator style. Scripts never are.
 CONTENT_SECURITY_POLICY = "; ".join(
@@ -206,9 +208,9 @@ class ConfigError(RuntimeError):
 
 
 # What a static site on another origin calls: the JSON API and lesson checks (/api/), the
-# calculator's, quiz's and drills' htmx posts, and /healthz, which their scripts fetch to see whether a
+# htmx posts of the practice pages the page table marks (tutor.answers.pages), and /healthz, which their scripts fetch to see whether a
 # backend answers. Nothing else of the backend is meant for another site's pages.
-CORS_PREFIXES = ("/api/", "/calculator/", "/quiz/", "/drills/")
+CORS_PREFIXES = ("/api/", *("/" + page.url for page in PRACTICE_PAGES if page.cors))
 CORS_PATHS = ("/healthz",)
 CORS_METHODS = ("GET", "POST")
 # Every request header htmx 2 sends, and Content-Type for JSON posts to /api/score.

@@ -6,7 +6,7 @@ hand scored by the backend and one scored in the browser go through the same cod
     score_request         the same, scored
     calculator_answer     the calculator's form -> (template context, HTTP status)
 
-Standard library, the engine, tutor.views and the strict field parsers of tutor.web.forms only:
+Standard library, the engine, tutor.views and the strict field parsers of tutor.answers.forms only:
 Pyodide runs this module as it is.
 """
 
@@ -15,15 +15,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.answers import forms as F
+from tutor.answers.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, shown, text
 from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, analyze, check_hand, last_written_tile, tile_count
 from tutor.rules.engine import HandError, NotWinning, Result, Situation, score
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, fan
 from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand
 from tutor.views import drills as DV
 from tutor.views import practice as P
-from tutor.web import forms as F
-from tutor.web.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, is_whole_number, shown, text
 
 MAX_WHY_NOT = 81
 SCORE_FIELDS = frozenset(
@@ -33,19 +33,15 @@ SCORE_FIELDS = frozenset(
 
 def parse_fan_key(value: Any) -> int:
     """A fan given by number (22) or slug ('full-flush'); HandError otherwise."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
-    if isinstance(value, int):
-        if value in FAN_BY_ID:
-            return value
-        raise HandError(f"There is no fan {value}: fans are numbered 1 to 81.")
-    if isinstance(value, str):
-        if is_whole_number(value, 2) and int(value) in FAN_BY_ID:
-            return int(value)
-        if value in FAN_BY_SLUG:
-            return FAN_BY_SLUG[value].id
-        raise HandError(f"There is no fan '{shown(value, MAX_FAN_TEXT)}': use a number from 1 to 81 or a slug such as 'full-flush'.")
-    raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
+    try:
+        return fan(value).id
+    except KeyError:
+        if isinstance(value, int):
+            raise HandError(f"There is no fan {value}: fans are numbered 1 to 81.") from None
+        raise HandError(f"There is no fan '{shown(value, MAX_FAN_TEXT)}': use a number from 1 to 81 or a slug such as "
+                        "'full-flush'.") from None
 
 
 def _refuse_unknown_fields(data: Mapping, known: frozenset[str]) -> None:
