@@ -116,6 +116,22 @@ def test_calculator_fragment_and_json_api_agree(web):
     assert f"each other player pays {data['payments']['each_player']}" in fragment
 
 
+@pytest.mark.parametrize("fields", [
+    pytest.param(HAND, id="a_win"),
+    pytest.param({"h": "123m 456p 789s 11s 23p"}, id="13_tiles"),
+    pytest.param({"h": "123m 456p 789s 11s 23p 9p"}, id="14_tiles_that_do_not_win"),
+    pytest.param({**HAND, "win": "9p"}, id="14_tiles_a_wrong_win"),
+])
+def test_the_calculator_reads_the_notation_once_per_request(web, monkeypatch, fields):
+    from tutor.answers import scoring
+    calls = []
+    real = scoring.parse_hand
+    monkeypatch.setattr(scoring, "parse_hand", lambda text: calls.append(text) or real(text))
+    response = web.post("/calculator/", data=fields, headers=HX)
+    assert response.status_code < 500
+    assert calls == [fields["h"]]
+
+
 def test_why_not_is_answered_in_the_result(web):
     response = web.post("/calculator/", data={**HAND, "why_not": "22"}, headers=HX)
     assert response.status_code == 200

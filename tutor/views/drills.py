@@ -32,7 +32,8 @@ from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, Wait
 from tutor.rules.fans import DEFAULT_EDITION
 from tutor.rules.notation import Hand
-from tutor.views.practice import PICKER_ROWS, fan_rows, result_query, situation_mapping
+from tutor.views.practice import PICKER_ROWS
+from tutor.views.scored import ScoredHand, situation_mapping
 from tutor.views.tileview import hand_view, set_view, tile_view, tiles_view
 
 MODE_NAMES = {
@@ -123,18 +124,15 @@ def waiting_hand(hand: Hand) -> dict[str, Any]:
 
 
 def wait_view(wait: Wait, analysis: Analysis) -> dict[str, Any]:
+    """One winning tile: the hand scored on it (None where the situation rules it out) and its wait fan."""
     result = wait.result
-    view = {"tile": tiles_view([wait.tile]), "code": T.code(wait.tile), "error": wait.error, "result": None}
-    if result is not None:
-        view["result"] = {
-            "total": result.total,
-            "without_flowers": result.points_without_flowers,
-            "meets_minimum": result.meets_minimum,
-            "wait_fan": next((f.fan for f in result.fans if f.fan.id == wait.wait_fan), None),
-            "lines": fan_rows(result),
-            "query": result_query(result, analysis.edition),
-        }
-    return view
+    return {
+        "tile": tiles_view([wait.tile]),
+        "code": T.code(wait.tile),
+        "error": wait.error,
+        "result": ScoredHand.of(result, analysis.edition) if result is not None else None,
+        "wait_fan": next((f.fan for f in result.fans if f.fan.id == wait.wait_fan), None) if result is not None else None,
+    }
 
 
 def _tile_rows(counts: list[int], expected: set[int]) -> list[dict[str, Any]]:
@@ -200,19 +198,9 @@ def _graded_shanten(drill: D.Drill) -> dict[str, Any]:
 
 
 def _graded_declare(drill: D.Drill) -> dict[str, Any]:
-    result = drill.result
-    right = "yes" if result.meets_minimum else "no"
-    return {
-        "perfect": f"declare:{right}",
-        "right": right,
-        "total": result.total,
-        "without_flowers": result.points_without_flowers,
-        "meets_minimum": result.meets_minimum,
-        "lines": fan_rows(result),
-        "excluded": list(result.excluded),
-        "reading": " ".join(result.division.describe()),
-        "query": result_query(result, drill.edition),
-    }
+    scored = ScoredHand.of(drill.result, drill.edition)
+    right = "yes" if scored.meets_minimum else "no"
+    return {"perfect": f"declare:{right}", "right": right, "scored": scored}
 
 
 def discard_rows(analysis: Analysis, situation) -> list[dict[str, Any]]:
