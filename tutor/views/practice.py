@@ -243,5 +243,12 @@ def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: I
             "counted_ids": set(rows),
             "scored": scored,
             "offline": offline,
+            # The offline grading's verdicts, as conditions on the answer ({tick: [...], total: [...]},
+            # static/js/conditions.js): perfect with every counted fan ticked and nothing else, and no
+            # total or the right one.
+            "perfect_when": "|".join(f"tick={','.join(map(str, sorted(rows)))} total={total}"
+                                     for total in ("", graded.total)),
+            "total_right_when": f"total={graded.total}",
+            "total_wrong_when": f"!total= !total={graded.total}",
         }
     return view
