@@ -1,7 +1,7 @@
 """What the practice pages (calculator, fan quiz) share between the site build and the backend.
 
 Pure, like the engine: no Flask, Jinja2 or files. The backend (tutor.web) reads requests
-(tutor.answers) into these models; the site build (tutor.site.builder) writes the offline quiz bank
+(tutor.answers) into these models; the site build (tutor.site.quizbank) writes the offline quiz bank
 with them, so a hand dealt offline and the same hand dealt by the backend are one hand,
 offered with the same fans to tick and graded with the same reasons.
 
