@@ -19,8 +19,30 @@ def client(app):
     return app.test_client()
 
 
+TESTS = Path(__file__).resolve().parent
+
+
+def kind_of(item) -> str | None:
+    """'browser' for every test under tests/browser/; 'server' for a test that runs real server
+    processes: its module uses tests/services.py (redis-server, nginx) or says pytestmark =
+    pytest.mark.server (tutor serve started by the test). Marked here, so a new test file is
+    marked by where it lives and what it uses, with nothing to remember."""
+    path = Path(str(item.fspath)).resolve()
+    if path.is_relative_to(TESTS / "browser"):
+        return "browser"
+    module = getattr(item, "module", None)
+    if module is not None and any(getattr(value, "__module__", None) == "services" for value in vars(module).values()):
+        return "server"
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
-    """Browser tests last: their live servers keep threads running for the whole session, and the
-    site build renders in one process while other threads run (forking them could deadlock), which
-    the test of the parallel build must not see."""
+    """Marks each test browser or server (kind_of), so `-m "not browser and not server"` is the
+    fast subset for development (README). Browser tests run last: their live servers keep threads
+    running for the whole session, and the site build renders in one process while other threads
+    run (forking them could deadlock), which the test of the parallel build must not see."""
+    for item in items:
+        kind = kind_of(item)
+        if kind and item.get_closest_marker(kind) is None:
+            item.add_marker(getattr(pytest.mark, kind))
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tutor.answers import drills as A
 from tutor.practice import drills as D
 from tutor.rules import tiles as T
 from tutor.rules.analysis import analyze
@@ -60,10 +61,14 @@ def test_unknown_mode():
     pytest.param({"mode": "poker", "seed": "1"}, "Unknown drill", id="mode"),
     pytest.param({"mode": "waits", "seed": "x"}, "seed must be", id="seed"),
     pytest.param({"mode": "waits", "seed": "1", "rules": "hk"}, "rules must be", id="rules"),
+    pytest.param({"mode": "waits", "seed": "²"}, "seed must be", id="seed_superscript"),
+    pytest.param({"mode": "waits", "seed": "①"}, "seed must be", id="seed_circled"),
+    pytest.param({"mode": "waits", "seed": "1²"}, "seed must be", id="seed_mixed"),
+    pytest.param({"mode": "waits", "seed": "9" * 10_000}, "seed must be", id="seed_10000_digits"),
 ])
 def test_bad_keys(form, message):
     with pytest.raises(D.DrillError, match=message):
-        V.drill_key(form)
+        A.drill_key(form)
 
 
 @pytest.mark.parametrize("mode, form, message", [
@@ -72,15 +77,19 @@ def test_bad_keys(form, message):
     pytest.param("shanten", {"shanten": "9"}, "from 0 to 6", id="shanten_range"),
     pytest.param("declare", {"declare": "maybe"}, "yes or no", id="declare"),
     pytest.param("declare", {"declare": "yes", "total": "lots"}, "whole number", id="total"),
+    pytest.param("declare", {"declare": "yes", "total": "²"}, "whole number", id="total_superscript"),
+    pytest.param("declare", {"declare": "yes", "total": "9" * 10_000}, "whole number", id="total_10000_digits"),
+    pytest.param("shanten", {"shanten": "²"}, "from 0 to 6", id="shanten_superscript"),
+    pytest.param("shanten", {"shanten": "①"}, "from 0 to 6", id="shanten_circled"),
     pytest.param("discard", {}, "Choose the tile", id="discard"),
 ])
 def test_bad_answers(mode, form, message):
     with pytest.raises(D.DrillError, match=message):
-        V.read_answer(form, mode)
+        A.read_answer(form, mode)
 
 
 def test_answers_are_spelt_as_the_conditions():
-    answer = V.read_answer({"tile": "5s", "shanten": "02"}, "shanten")
+    answer = A.read_answer({"tile": "5s", "shanten": "02"}, "shanten")
     assert answer["tile"] == ["5s"] and answer["shanten"] == ["2"]
 
 

@@ -1,6 +1,6 @@
 """Odd input to every field of every endpoint, the static files, and the rate limit's answers.
 
-Every field goes through one strict parser per kind (tutor/web/forms.py); whatever is sent, the
+Every field goes through one strict parser per kind (tutor/answers/forms.py); whatever is sent, the
 answer is never a 5xx, it is in the format the endpoint speaks (JSON from the API, HTML from the
 pages) and an error says what is wrong in words.
 """
@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tutor.answers.pages import PRACTICE_PAGES
 from tutor.app import create_app
 from tutor.web.security import ConfigError
 
@@ -62,9 +63,6 @@ JSON_LEAF = (st.none() | st.booleans() | st.integers() | st.floats() | st.text(s
 JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
                           max_leaves=20)
 
-CALCULATOR_FIELDS = ["h", "hand", "win", "self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong",
-                     "seat_wind", "prevalent_wind", "flowers", "rules", "why_not"]
-QUIZ_FIELDS = ["mode", "seed", "fan", "band", "rules", "answer", "tick", "total"]
 LESSON_FIELDS = ["page", "question", "choice"]
 API_FIELDS = ["hand", "win", "self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong",
               "seat_wind", "prevalent_wind", "flowers", "rules", "why_not"]
@@ -89,29 +87,28 @@ def assert_html_answer(response):
         assert WORDS.search(response.get_data(as_text=True)), response.data[:300]
 
 
-@ODD
-@given(form_fields(CALCULATOR_FIELDS), st.booleans(), st.booleans())
-def test_calculator_answers_any_form_or_query_in_html(web, fields, post, htmx):
-    body = encode(fields)
-    headers = HX if htmx else {}
-    if post:
-        response = web.post("/calculator/", data=body, content_type="application/x-www-form-urlencoded", headers=headers)
-    else:
-        response = web.get("/calculator/?" + body, headers=headers)
-    assert_html_answer(response)
+# Every page of the page table that the backend answers, those added later too.
+ANSWERED = [pytest.param(row, id=row.name) for row in PRACTICE_PAGES if row.answer is not None]
 
 
+def test_the_table_gives_the_hostile_test_the_pages_it_must_cover():
+    assert {"calculator", "quiz", "drills"} <= {p.values[0].name for p in ANSWERED}
+    assert all(p.values[0].fields for p in ANSWERED)
+
+
+@pytest.mark.parametrize("row", ANSWERED)
 @ODD
-@given(form_fields(QUIZ_FIELDS), st.booleans(), st.booleans())
-def test_quiz_answers_any_form_or_query_in_html(web, fields, post, htmx):
-    body = encode(fields)
+@given(fields=st.data(), post=st.booleans(), htmx=st.booleans())
+def test_every_practice_page_answers_any_form_or_query_in_html(web, row, fields, post, htmx):
+    body = encode(fields.draw(form_fields(list(row.fields))))
     headers = HX if htmx else {}
     if post:
-        response = web.post("/quiz/", data=body, content_type="application/x-www-form-urlencoded", headers=headers)
+        response = web.post("/" + row.url, data=body, content_type="application/x-www-form-urlencoded", headers=headers)
     else:
-        response = web.get("/quiz/?" + body, headers=headers)
+        response = web.get(f"/{row.url}?{body}", headers=headers)
     if response.status_code in (302, 303):
-        return  # a new hand's address: dealt on the next request, which the GET case covers
+        assert response.headers["Location"].startswith("./?")  # a new hand's address, dealt by a GET like the above
+        return
     assert_html_answer(response)
 
 
@@ -171,6 +168,14 @@ def test_api_odd_bodies_are_a_400_in_words(web, body, endpoint):
     pytest.param("/quiz/", {"mode": "starter", "seed": "1", "answer": "1", "tick": "²"}, id="quiz_tick"),
     pytest.param("/quiz/", {"mode": "starter", "seed": "1", "answer": "1", "total": "²"}, id="quiz_total"),
     pytest.param("/quiz/", {"mode": "starter", "seed": "9" * 5000}, id="quiz_5000_digits"),
+    pytest.param("/drills/", {"mode": "waits", "seed": "²"}, id="drills_seed"),
+    pytest.param("/drills/", {"mode": "waits", "seed": "①"}, id="drills_seed_circled"),
+    pytest.param("/drills/", {"mode": "waits", "seed": "1²"}, id="drills_seed_mixed"),
+    pytest.param("/drills/", {"mode": "waits", "seed": "9" * 10_000}, id="drills_10000_digits"),
+    pytest.param("/drills/", {"mode": "shanten", "seed": "42", "answer": "1", "shanten": "²", "tile": "5s"},
+                 id="drills_shanten"),
+    pytest.param("/drills/", {"mode": "declare", "seed": "42", "answer": "1", "declare": "yes", "total": "²"},
+                 id="drills_total"),
     pytest.param("/api/lesson-check", {"page": "lessons/01-tiles.md", "question": "²", "choice": "0"}, id="lesson_question"),
     pytest.param("/api/lesson-check", {"page": "lessons/01-tiles.md", "question": "1", "choice": "²"}, id="lesson_choice"),
 ])
@@ -179,6 +184,15 @@ def test_digits_of_other_scripts_and_huge_numbers_are_a_400_in_words(web, path, 
     assert response.status_code == 400
     assert response.mimetype == "text/html"
     assert WORDS.search(response.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("query", ["mode=waits&seed=%C2%B2", "mode=waits&seed=%E2%91%A0", "mode=shanten&seed=1%C2%B2",
+                                   "mode=discard&seed=" + "9" * 10_000])
+def test_a_drill_address_with_odd_digits_is_a_400_page_in_words(web, query):
+    response = web.get("/drills/?" + query)
+    assert response.status_code == 400
+    assert response.mimetype == "text/html"
+    assert "The seed must be a whole number" in response.get_data(as_text=True)
 
 
 def test_a_chunked_body_over_the_limit_is_a_413_not_its_first_16_kb_scored(web):

@@ -7,6 +7,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import grimp
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
@@ -35,3 +37,54 @@ def test_the_contract_names_every_subpackage_of_tutor():
 def test_ruff_finds_nothing():
     done = run("ruff", "check", "--no-cache", ".")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-2000:]
+
+
+def import_cycles(graph) -> list[list[str]]:
+    """Every group of modules that import each other round in a circle (Tarjan's strongly
+    connected components of the import graph, of more than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        on_stack.add(module)
+        for imported in graph.find_modules_directly_imported_by(module):
+            if imported not in index:
+                visit(imported)
+                low[module] = min(low[module], low[imported])
+            elif imported in on_stack:
+                low[module] = min(low[module], index[imported])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in sorted(graph.modules):
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_no_module_of_tutor_imports_itself_round_a_circle():
+    graph = grimp.build_graph("tutor", cache_dir=None)
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    graph = grimp.ImportGraph()
+    for name in ("a", "a.b", "a.c", "a.d"):
+        graph.add_module(name)
+    graph.add_import(importer="a.b", imported="a.c")
+    graph.add_import(importer="a.c", imported="a.d")
+    graph.add_import(importer="a.d", imported="a.b")
+    assert import_cycles(graph) == [["a.b", "a.c", "a.d"]]

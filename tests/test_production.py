@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.server  # tutor serve, started by each test
+
 TUTOR = Path(sys.executable).with_name("tutor")
 ROOT = Path(__file__).resolve().parent.parent
 STARTUP_SECONDS = 30

@@ -12,7 +12,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 from tutor import serve
+
+pytestmark = pytest.mark.server  # tutor serve, started by the test
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tutor.answers.pages import PRACTICE_PAGES
 from tutor.site.frontmatter import split, validate
 from tutor.site.pages import FAN_SCHEMA, LESSON_SCHEMA, PAGE_SCHEMA, classify, read_content
 from tutor.views.config import SiteConfig, load_config
@@ -206,3 +207,13 @@ def test_config_mistakes(tmp_path, text, expected):
     with pytest.raises(BuildFailed) as caught:
         load_config(path)
     assert str(caught.value.problems[0]).startswith(expected)
+
+
+@pytest.mark.parametrize("name", [pytest.param(row.name, id=row.name) for row in PRACTICE_PAGES] + ["api"])
+def test_a_content_page_named_like_a_practice_page_is_refused_at_its_file(tmp_path, name):
+    """Every row of the page table, those added later too: the generated page would overwrite it."""
+    write(tmp_path, {"index.md": "---\ntitle: Home\n---\n", f"{name}.md": "---\ntitle: Mine\n---\nText.\n"})
+    content, problems = read_content(tmp_path, require_all_fans=False)
+    assert [str(p) for p in problems] == [
+        f"content/{name}.md: '{name}' is a page the build makes itself: choose another name"]
+    assert name not in {s.name for s in content.sources}

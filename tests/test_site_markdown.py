@@ -149,6 +149,9 @@ def test_fan_links_by_slug_and_number_and_empty_text_takes_the_fan_name():
     [
         pytest.param("[x](fan:ful-flush)", "no fan 'ful-flush' (did you mean 'full-flush'?)", id="misspelt_slug"),
         pytest.param("[x](fan:82)", "no fan '82'", id="number_out_of_range"),
+        pytest.param("[x](fan:²)", "no fan '²'", id="superscript_digit"),
+        pytest.param("[x](fan:①)", "no fan '①'", id="circled_digit"),
+        pytest.param("[x](fan:2²)", "no fan '2²'", id="digit_and_superscript"),
         pytest.param("[x](site:fan-cards)", "no generated page 'fan-cards'", id="unknown_generated_page"),
         pytest.param("[x](../lessons/09-none.md)", "no page content/lessons/09-none.md", id="missing_page"),
         pytest.param("[x](/fans/)", "write a relative link", id="absolute_path"),
@@ -333,6 +336,7 @@ def test_a_hand_block_in_another_fence_is_only_code():
                      "scores Full Flush, which this near miss must not", id="not_but_scores"),
         pytest.param("hand: [123s] 456s 789s 234s 55s\nwin: 5s\nshows: fulflush", 9, "no fan 'fulflush'",
                      id="unknown_fan_in_shows"),
+        pytest.param("hand: [123s] 456s 789s 234s 55s\nwin: 5s\nshows: ²", 9, "no fan '²'", id="superscript_fan_in_shows"),
         pytest.param("hand: [123s] 456s 789s 234s 55s\nwin: 5s\nnear_miss: true", 9,
                      "near_miss only means something on a fan's page", id="near_miss_off_fan_page"),
     ],

@@ -17,12 +17,12 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 import pytest
 from flask import template_rendered
 
+from tutor.answers import forms as F
 from tutor.app import create_app
 from tutor.practice.quiz import grade
 from tutor.site import build_site
 from tutor.views import practice as P
 from tutor.views.tileview import hand_view
-from tutor.web import forms as F
 
 ROOT = Path(__file__).resolve().parent.parent
 HX = {"HX-Request": "true"}
@@ -114,6 +114,22 @@ def test_calculator_fragment_and_json_api_agree(web):
     for fan in data["fans"]:
         assert f'>{fan["name"]}</a>' in fragment
     assert f"each other player pays {data['payments']['each_player']}" in fragment
+
+
+@pytest.mark.parametrize("fields", [
+    pytest.param(HAND, id="a_win"),
+    pytest.param({"h": "123m 456p 789s 11s 23p"}, id="13_tiles"),
+    pytest.param({"h": "123m 456p 789s 11s 23p 9p"}, id="14_tiles_that_do_not_win"),
+    pytest.param({**HAND, "win": "9p"}, id="14_tiles_a_wrong_win"),
+])
+def test_the_calculator_reads_the_notation_once_per_request(web, monkeypatch, fields):
+    from tutor.answers import scoring
+    calls = []
+    real = scoring.parse_hand
+    monkeypatch.setattr(scoring, "parse_hand", lambda text: calls.append(text) or real(text))
+    response = web.post("/calculator/", data=fields, headers=HX)
+    assert response.status_code < 500
+    assert calls == [fields["h"]]
 
 
 def test_why_not_is_answered_in_the_result(web):

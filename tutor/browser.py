@@ -1,7 +1,7 @@
 """The calculator as the browser runs it: Pyodide, in a Web Worker (static/js/engine-worker.js),
 imports this module from the engine bundle the site build writes (tutor.site.engine_bundle) and
 answers the calculator's form with the very fragment the backend would send, rendered from the
-same templates with the same view model (tutor.web.scoring.calculator_answer, tutor.views).
+same templates with the same view model (tutor.answers, the page table's answer function).
 
     load(folder)                  the site's frame from the bundle (tutor.views.portable):
                                   site.toml's settings, static versions, templates, translations
@@ -14,15 +14,18 @@ No Flask and no files but the bundle's own: the layer contract (pyproject.toml) 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
 
+from tutor.answers.asked import Asked
+from tutor.answers.pages import PRACTICE_LINKS, page_named
+from tutor.answers.scoring import score_request
 from tutor.rules.engine import HandError
-from tutor.views.page import CALCULATOR_URL, Frame
+from tutor.views.page import Frame
 from tutor.views.portable import read_frame
-from tutor.web.scoring import calculator_answer, score_request
 
 _frame: Frame | None = None
 
@@ -47,7 +50,7 @@ class Form:
 def load(folder: str | Path) -> Frame:
     """The frame of the site the bundle was built for (tutor.views.portable), kept for the calls."""
     global _frame
-    _frame = read_frame(Path(folder))
+    _frame = dataclasses.replace(read_frame(Path(folder)), practice=PRACTICE_LINKS)
     return _frame
 
 
@@ -59,9 +62,9 @@ def frame() -> Frame:
 
 def calculator_fragment(body: str, posted: bool = True) -> tuple[int, str]:
     """(status, html) of the calculator's answer to this form, as the backend sends it to htmx."""
-    site = frame()
-    context, status = calculator_answer(Form(body), posted, site.config.default_edition)
-    return status, site.render("fragments/calc_result.html", CALCULATOR_URL, context)[2]
+    site, calculator = frame(), page_named("calculator")
+    answer = calculator.answer(Asked(Form(body), posted, True, site.config.default_edition))
+    return answer.status, site.render(calculator.fragment, calculator.url, answer.context)[2]
 
 
 def score_json(data: Any) -> tuple[int, dict[str, Any]]:

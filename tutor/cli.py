@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from tutor.answers.scoring import parse_fan_key
 from tutor.rules.editions import DEFAULT_EDITION, EDITIONS
 from tutor.rules.engine import HandError, Situation, score
 from tutor.rules.explain import explain_text
@@ -13,7 +14,6 @@ from tutor.rules.notation import NotationError, parse_hand
 from tutor.serve import serve
 from tutor.site import main as site_main
 from tutor.views.scored import ScoredHand
-from tutor.web.scoring import parse_fan_key
 
 
 def _score_command(args: argparse.Namespace) -> int:

@@ -490,11 +490,10 @@
   if (backendState === "none") {
     showDown(complete(state) && !haveResult);
   } else if (backendState === "remote") {
-    // Configured on another host: ask it once whether it answers (CORS allowed, not down).
-    fetch(page.getAttribute("data-backend") + "healthz", { cache: "no-store" }).then(function (response) {
-      if (!response.ok) { throw new Error(String(response.status)); }
-      scoreFromAddress();
-    }).catch(function () { showDown(complete(state) && !haveResult); });
+    // Configured on another host: asked once whether it answers (static/js/backend.js).
+    window.tutorBackend(page.getAttribute("data-backend")).then(function (up) {
+      if (up) { scoreFromAddress(); } else { showDown(complete(state) && !haveResult); }
+    });
   } else {
     scoreFromAddress();
   }

@@ -16,10 +16,8 @@
   var offline = false;
   var index = null;
 
-  // --- is there a backend? (one place, so the way it is decided can change) -----------------------
-  function backendAnswers() {
-    return fetch(backend + "healthz", { cache: "no-store" }).then(function (r) { return r.ok; }, function () { return false; });
-  }
+  // --- is there a backend? (static/js/backend.js: the state api/status.js gave the page) -------------
+  function backendAnswers() { return window.tutorBackend(backend); }
 
   // --- the answer, and the conditions of the grading ----------------------------------------------
   function answerOf(form) {
@@ -34,25 +32,7 @@
     });
     return answer;
   }
-  function term(text, answer) {
-    var negate = text.charAt(0) === "!";
-    if (negate) { text = text.slice(1); }
-    var holds, at = text.indexOf(":");
-    if (at >= 0) {
-      holds = (answer[text.slice(0, at)] || []).indexOf(text.slice(at + 1)) >= 0;
-    } else {
-      at = text.indexOf("=");
-      var want = text.slice(at + 1).split(",").filter(Boolean).sort();
-      var have = (answer[text.slice(0, at)] || []).slice().sort();
-      holds = want.join(",") === have.join(",");
-    }
-    return holds !== negate;
-  }
-  function shown(condition, answer) {
-    return condition.split("|").some(function (alt) {
-      return alt.split(" ").filter(Boolean).every(function (t) { return term(t, answer); });
-    });
-  }
+  var shown = globalThis.tutorShown;  // static/js/conditions.js: the conditions the server wrote
   function applyGrading(section, answer) {
     section.querySelectorAll("[data-when]").forEach(function (node) { node.hidden = !shown(node.getAttribute("data-when"), answer); });
     section.querySelectorAll("[data-unless]").forEach(function (node) { node.hidden = shown(node.getAttribute("data-unless"), answer); });
@@ -144,7 +124,7 @@
         afterShown(pushAddress);
       });
     }).catch(function () {
-      area.textContent = page.querySelector("[data-offline-notice]").textContent;
+      area.textContent = page.querySelector("[data-offline-notice]").getAttribute("data-msg-no-bank");
     });
   }
   function gradeOffline(form) {
@@ -232,8 +212,7 @@
       }
       return;
     }
-    offline = true;
-    page.querySelector("[data-offline-notice]").hidden = false;
+    offline = true;  // the notice shows by html[data-backend-state] (practice.css)
     if (mode && !dealt) { dealOffline(mode, parseInt(params.get("seed") || "1", 10) || 1, false); }
   });
 })();

@@ -94,7 +94,7 @@
     }
     var graded = area.querySelector("[data-graded]");
     if (graded && !graded.hidden) {
-      record(JSON.parse(graded.getAttribute("data-graded")));
+      record(JSON.parse(graded.getAttribute("data-graded")), answer ? answer.getAttribute("data-params") : "");
       graded.querySelector("h2").focus();
     } else if (answer && !quiet) {
       answer.querySelector("h2").focus();
@@ -109,8 +109,12 @@
     catch (e) { return { fans: {}, streak: 0, best: 0 }; }
   }
   function save(progress) { try { localStorage.setItem(STORE, JSON.stringify(progress)); } catch (e) { /* private mode */ } }
-  function record(graded) {
+  // Each hand counts once, as in the drills: its link opened again and answered again (or the same
+  // grading shown again by a reload) changes neither the streak nor the accuracy.
+  function record(graded, hand) {
     var progress = load();
+    if (hand && progress.last === hand) { showProgress(); return; }
+    progress.last = hand;
     function count(id, right) {
       var f = progress.fans[id] || [0, 0];
       progress.fans[id] = [f[0] + (right ? 1 : 0), f[1] + 1];
@@ -248,28 +252,22 @@
     grading.querySelectorAll("[data-count]").forEach(function (sentence) {
       sentence.hidden = Number(sentence.getAttribute("data-number")) !== shownIds[sentence.getAttribute("data-count")].length;
     });
-    var totalRight = text ? Number(text) === Number(grading.getAttribute("data-hand-total")) : null;
-    grading.querySelectorAll("[data-total]").forEach(function (verdict) {
-      verdict.hidden = totalRight === null || (verdict.getAttribute("data-total") === "right") !== totalRight;
-    });
+    // The verdicts are the grading's own: each says on which answers it shows (static/js/conditions.js).
+    var answer = { tick: Object.keys(ticked), total: text ? [String(Number(text))] : [] };
+    grading.querySelectorAll("[data-if]").forEach(function (part) { part.hidden = !globalThis.tutorShown(part.getAttribute("data-if"), answer); });
+    grading.querySelectorAll("[data-unless]").forEach(function (part) { part.hidden = globalThis.tutorShown(part.getAttribute("data-unless"), answer); });
     grading.querySelectorAll("[data-given]").forEach(function (given) { given.textContent = text; });
-    var perfect = !shownIds.missed.length && !shownIds.wrong.length && totalRight !== false;
-    grading.querySelector("[data-perfect]").hidden = !perfect;
-    grading.querySelector("[data-imperfect]").hidden = perfect;
+    var perfect = !grading.querySelector("[data-perfect]").hidden;
     grading.hidden = false;
-    record({ found: shownIds.found, missed: shownIds.missed, wrong: shownIds.wrong, perfect: perfect });
+    record({ found: shownIds.found, missed: shownIds.missed, wrong: shownIds.wrong, perfect: perfect }, form.getAttribute("data-params"));
     grading.querySelector("h2").focus();
   }
 
   // --- start: is there a backend? --------------------------------------------------------------------
   var params = new URLSearchParams(location.search);
-  // html[data-backend-state]: "up" or "none" from api/status.js before the first paint; "remote" (a backend
-  // on another host, in site.toml) is asked once.
-  var state = document.documentElement.getAttribute("data-backend-state");
-  (state === "up" ? Promise.resolve() : state === "none" ? Promise.reject(new Error("static host"))
-    : fetch(backend + "healthz", { cache: "no-store" }).then(function (r) {
-      if (!r.ok) { throw new Error(String(r.status)); }
-    })).then(function () {
+  // static/js/backend.js: the state api/status.js gave the page, or one GET healthz of a remote backend.
+  window.tutorBackend(backend).then(function (up) {
+    if (!up) { throw new Error("no backend"); }
     // The built page, served by a front server or a static host with the backend elsewhere:
     // ask the backend for the hand in the address.
     if (params.get("mode") && !document.getElementById("quiz-answer") && window.htmx) {
@@ -279,7 +277,6 @@
     }
   }).catch(function () {
     offline = true;
-    if (state !== "none") { document.documentElement.setAttribute("data-backend-state", "down"); }
     if (params.get("mode") && !document.getElementById("quiz-answer")) { dealOffline(params, false); }
   });
 })();

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from tutor.practice.frequency import learning_path, share
 from tutor.practice.recipes import RECIPES, Plan, build
 from tutor.rules.engine import HandError, Result, Situation, score, validate
-from tutor.rules.fans import DEFAULT_EDITION, FAN_BY_ID, FAN_BY_SLUG, FANS, Fan
+from tutor.rules.fans import DEFAULT_EDITION, FAN_BY_ID, FANS, Fan
+from tutor.rules.fans import fan as fan_named
 from tutor.rules.notation import Hand
 
 MODES = ("starter", "band", "fan", "mixed")
@@ -85,11 +86,10 @@ def pick_target(mode: str, rng: random.Random, fan: str | int | None = None, ban
     if mode == "fan":
         if fan is None:
             raise QuizError("Practising one fan needs the fan: a number from 1 to 81 or its slug.")
-        key = str(fan)
-        found = FAN_BY_ID.get(int(key)) if key.isdigit() else FAN_BY_SLUG.get(key)
-        if found is None:
-            raise QuizError(f"There is no fan '{key[:40]}'.")
-        return found
+        try:
+            return fan_named(fan)
+        except KeyError:
+            raise QuizError(f"There is no fan '{str(fan)[:40]}'.") from None
     if mode == "band":
         if band not in BANDS:
             raise QuizError(f"Choose a point value among {', '.join(map(str, BANDS))}.")

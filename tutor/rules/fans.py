@@ -269,13 +269,18 @@ _WMO_RULEBOOK_NUMBER = {53: 48, 48: 49, 49: 50, 50: 51, 51: 52, 52: 53}
 
 
 def fan(key: int | str) -> Fan:
-    """A fan by id (int or digit string) or slug; KeyError naming the key if there is none."""
-    try:
-        if isinstance(key, int) or (isinstance(key, str) and key.isdigit()):
-            return FAN_BY_ID[int(key)]
-        return FAN_BY_SLUG[key]
-    except KeyError:
-        raise KeyError(f"no fan {key!r}: fans are numbered 1 to 81 and named by slug, such as 'full-flush'") from None
+    """A fan by id (an int, or one or two ASCII digits) or slug: the one reading of a fan's name,
+    for the API, the forms, the quiz and the content alike. KeyError naming the key if there is
+    none: '²' and '٣' are digits to str.isdigit() but name no fan, and True is no number."""
+    found = None
+    if isinstance(key, int) and not isinstance(key, bool):
+        found = FAN_BY_ID.get(key)
+    elif isinstance(key, str):
+        is_number = 0 < len(key) <= 2 and key.isascii() and key.isdigit()
+        found = FAN_BY_ID.get(int(key)) if is_number else FAN_BY_SLUG.get(key)
+    if found is None:
+        raise KeyError(f"no fan {key!r}: fans are numbered 1 to 81 and named by slug, such as 'full-flush'")
+    return found
 
 
 def _check_the_table() -> None:

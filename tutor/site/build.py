@@ -21,6 +21,7 @@ import time
 from functools import partial
 from pathlib import Path
 
+from tutor.answers.pages import PRACTICE_LINKS
 from tutor.rules import fans as F
 from tutor.views.config import load_config
 from tutor.views.page import (
@@ -32,13 +33,13 @@ from tutor.views.templating import StaticFiles, load_translations, make_environm
 
 from . import drillbank, engine_bundle, parallel, quizbank
 from .cache import CACHE_FOLDER, RenderCache, fingerprint, tutor_source
-from .check import SPRITE, check_site
+from .check import check_site
 from .engine_bundle import PYODIDE
 from .kinds import NOT_FOUND, fan_page, generated_pages, lessons_in_order, source_page
 from .markdown_ext import Services, make_markdown, render_page
 from .memory import BuildMemory
 from .minify import minify
-from .model import BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
+from .model import SPRITE, BuildReport, OutputPage, Rendered, Site, TemplateProblem, render_template, shown_path
 from .output import site_files, write_site
 from .pages import CONTENT, read_content
 from .scoring import default_engine
@@ -162,7 +163,7 @@ def read_site(root: Path, config_path: Path, *, draft: bool, compiled: bool | Pa
     translations = load_translations(config, root)
     env = make_environment(root / "templates", config, translations, compiled_cache=compiled)
     pages = tuple(PageTitle(s.name, s.title) for s in content.of_kind("page"))
-    return Site(root, content, Frame(config, env, static, translations, pages))
+    return Site(root, content, Frame(config, env, static, translations, pages, PRACTICE_LINKS))
 
 
 def render_site(site: Site, engine, cache: RenderCache | None = None,

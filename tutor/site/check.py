@@ -12,10 +12,8 @@ from . import offline
 from .kinds import NOT_FOUND, not_found_root
 from .links import check_resolved, find_ids, references, resolve, resolve_references
 from .memory import BuildMemory
-from .model import OutputPage, Site
+from .model import SPRITE, OutputPage, Site
 from .output import SEARCH_INDEX
-
-SPRITE = "static/tiles/tiles.svg"  # the tile art, whose symbols pages link to by #id
 
 PAGE_BUDGET = 100_000  # bytes of HTML + CSS + JS per page, tile art aside; every page, the calculator
 # and the fan card included (htmx comes on demand, the card's tiles use the page's own symbols)

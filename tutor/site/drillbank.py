@@ -16,15 +16,17 @@ from __future__ import annotations
 
 import json
 
+from tutor.answers.pages import page_named
 from tutor.practice.drills import MODES
 from tutor.views import drills as V
-from tutor.views.page import DRILLS_BANK, DRILLS_URL
+from tutor.views.page import DRILLS_BANK
 
 from . import quizbank
 from .cache import RenderCache
 from .model import Site
 
 SHARED_FOLDER = quizbank.SHARED_FOLDER / "drills"
+DRILLS_URL = page_named("drills").url
 
 
 def bank_cache(site: Site, cache: RenderCache) -> RenderCache:

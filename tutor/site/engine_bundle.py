@@ -2,7 +2,7 @@
 
 static/engine/tutor-engine.zip holds exactly what tutor.browser needs to answer the calculator
 as the backend does: the engine (tutor.rules), practice and views, the Flask-free request code
-of the backend (tutor.web.scoring), Jinja2 and MarkupSafe as this build's Python has them (pure
+of the backend (tutor.answers), Jinja2 and MarkupSafe as this build's Python has them (pure
 Python; MarkupSafe falls back to its own Python code without its C speedups), the templates,
 translations when site.toml names some, and frame.json (site.toml's settings, the static files'
 versions and the page titles), so a fragment rendered in the browser is the backend's, byte for
@@ -30,7 +30,7 @@ from .model import Site
 ENGINE_ZIP = "static/engine/tutor-engine.zip"
 PYODIDE = "static/vendor/pyodide/"  # the runtime, fetched with the bundle, never by a page
 # The parts of tutor that tutor.browser imports (the layer contract keeps Flask out of them).
-MODULES = ("__init__.py", "browser.py", "rules", "practice", "views", "web/__init__.py", "web/scoring.py", "web/forms.py")
+MODULES = ("__init__.py", "browser.py", "rules", "practice", "views", "answers")
 THIRD_PARTY = ("jinja2", "markupsafe")  # distribution names; their packages are named the same
 SUFFIXES = (".py", ".json")
 FIXED_DATE = (1980, 1, 1, 0, 0, 0)

@@ -1,16 +1,15 @@
 """The kinds of page: one function for each (home, lesson, fan, reference page) and for the
 pages the build makes from the fan table and the configuration (lesson list, fan index, fan
-card, search, 404, calculator, quiz).
+card, search, 404, and the practice pages of tutor.answers.pages).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tutor.answers.pages import PRACTICE_PAGES, PracticePage
 from tutor.rules import fans as F
-from tutor.views import drills as DV
-from tutor.views import practice as W
-from tutor.views.page import CALCULATOR_URL, DRILLS_URL, QUIZ_URL, NavItem
+from tutor.views.page import NavItem
 from tutor.views.problems import Problem
 from tutor.views.templating import EDITION_NAMES
 from tutor.views.tileview import picture_sets
@@ -161,10 +160,10 @@ def generated_pages(site: Site) -> list[OutputPage]:
     # A host serves 404.html at any depth, so relative links cannot work there: its links start from
     # base_url's path, or from the host's root when no base_url is set (a subfolder needs base_url).
     missing = page(site, NOT_FOUND, "404.html", {"title": _("Page not found")}, root_for_links=not_found_root(site))
-    return [lessons, fan_index, card, search, missing] + practice_pages(site) + [scoresheet_page(site)]
+    return [lessons, fan_index, card, search, missing] + [practice_page(site, p) for p in PRACTICE_PAGES]
 
 
-def scoresheet_page(site: Site) -> OutputPage:
+def scoresheet_page(site: Site, row: PracticePage) -> OutputPage:
     """The score sheet for a 16-hand game: all in the browser (static/js/scoresheet.js), its seats
     from the seating file (tutor.site.seating), with a link to the false-win penalty."""
     _ = site.gettext
@@ -172,39 +171,35 @@ def scoresheet_page(site: Site) -> OutputPage:
         context = seating.sheet_context(site.static.content(SEATING))
     except (KeyError, seating.SeatingError) as err:  # KeyError: no such file
         raise TemplateProblem(Problem(SEATING, 0, f"the score sheet needs this file: {err}")) from None
-    url = site.url("scoresheet")
+    url = site.url(row.name)
     penalties = site.source_url("lessons/17-penalties.md")
-    result = page(site, url, "scoresheet.html", {
+    result = page(site, url, row.template, {
         "title": _("Score sheet"),
         "description": _("Keep score for a 16-hand game: seats, payments, totals and table points, in your browser."),
         "false_win_url": f"{penalties}#a-false-win" if penalties else "",
         "rotation_url": site.source_url("lessons/18-rotation.md") or "",
         **context,
     }, section=url)
-    result.search = [S.page_document(url, _("Score sheet"), _("Keep score for a whole game: seats, payments, "
-                                     "running totals, table points"), _("Page"), (), keywords="score sheet scoring")]
     return result
 
 
-def practice_pages(site: Site) -> list[OutputPage]:
-    """The calculator and the quiz, as the backend also renders them (tutor.web: same templates,
-    same context), without a hand yet; their scripts fill them in from the address."""
+def practice_page(site: Site, row: PracticePage) -> OutputPage:
+    """A practice page as the backend also renders it (tutor.web: same template, same context),
+    without a hand yet; its script fills it in from the address."""
     _ = site.gettext
-    url = CALCULATOR_URL
-    calculator = page(site, url, "calculator.html", W.calculator_context(site.config.default_edition),
-                      section=site.practice_url("calculator"))
-    calculator.search = [S.page_document(site.practice_url("calculator"), _("Hand calculator"),
-                                         _("Score any hand: every fan, the reasons, the payments"), _("Page"), ())]
-    quiz = page(site, QUIZ_URL, "quiz.html", W.quiz_context(site.config.default_edition),
-                section=site.practice_url("quiz"))
-    quiz.search = [S.page_document(site.practice_url("quiz"), _("Fan quiz"),
-                                   _("Name the fans of dealt hands, graded with reasons"), _("Page"), ())]
-    drills = page(site, DRILLS_URL, "drills.html", DV.drills_context(site.config.default_edition),
-                  section=site.practice_url("drills"))
-    drills.search = [S.page_document(site.practice_url("drills"), _("Hand reading"),
-                                     _("What a hand waits on, whether it may be declared, how far from ready, "
-                                       "what to discard"), _("Page"), ())]
-    return [calculator, quiz, drills]
+    if row.empty is None:  # the page is the build's own (only the score sheet, which needs its seats)
+        made = BUILT_BY_ITSELF[row.name](site, row)
+        url = made.url
+    else:
+        url = row.url
+        made = page(site, url, row.template, row.empty(site.config.default_edition, None, None),
+                    section=site.practice_url(row.name))
+        url = site.practice_url(row.name)
+    made.search = [S.page_document(url, _(row.title), _(row.summary), _("Page"), (), keywords=row.keywords)]
+    return made
+
+
+BUILT_BY_ITSELF = {"scoresheet": scoresheet_page}
 
 
 def not_found_root(site: Site) -> str:

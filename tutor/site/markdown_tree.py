@@ -10,12 +10,16 @@ import xml.etree.ElementTree as etree
 
 from markdown.treeprocessors import Treeprocessor
 
+from tutor.answers.pages import PRACTICE_PAGES
+
 from .blocks import lookup_fan
 from .links import is_external
 from .state import Link, PageState
 
-GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search",
-                   "scoresheet": "scoresheet"}
+# site:<name> links. The practice pages the backend answers are linked by their folder (calculator/?h=...);
+# those that run in the browser alone (the score sheet) by name, from the page table.
+GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search"} | {
+    page.name: page.name for page in PRACTICE_PAGES if page.answer is None}
 
 
 class LinkTreeprocessor(Treeprocessor):

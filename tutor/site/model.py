@@ -22,6 +22,8 @@ from .links import find_ids, references, resolve_references
 from .pages import Content, Source
 from .state import Link, PageState
 
+SPRITE = "static/tiles/tiles.svg"  # the tile art, whose symbols pages link to by #id
+
 
 @dataclass(frozen=True)
 class BuildReport:

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from tutor.answers.pages import PRACTICE_PAGES
 from tutor.rules import fans as F
 from tutor.rules.notation import NotationError
 from tutor.views.problems import LocatedError, Problem
@@ -28,7 +29,9 @@ CONTENT = "content"
 LESSON_FILE = re.compile(r"^(?P<number>\d+)-(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)\.md$")
 PAGE_FILE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*\.md$")
 # Page names the build makes itself, or the backend answers: a content page may not take them.
-RESERVED = {"fans", "lessons", "fan-card", "search", "404", "static", "calculator", "quiz", "api", "search-index"}
+# Every practice page of the table is one, those added later too.
+RESERVED = {"fans", "lessons", "fan-card", "search", "404", "static", "api", "search-index"} | {
+    page.name for page in PRACTICE_PAGES}
 
 
 def _fan_id(value) -> str | None:

@@ -18,16 +18,17 @@ import tempfile
 from functools import partial
 from pathlib import Path
 
-from tutor.views.page import QUIZ_BANK, QUIZ_URL
+from tutor.answers.pages import page_named
+from tutor.views.page import QUIZ_BANK
 from tutor.views.practice import QuizKey, bank_file, bank_keys, offline_quiz_context
 from tutor.views.problems import Problem
 
 from .cache import RenderCache, fingerprint, tutor_source
-from .check import SPRITE
-from .model import Site, TemplateProblem, render_template
+from .model import SPRITE, Site, TemplateProblem, render_template
 
 SHARED_FOLDER = Path(tempfile.gettempdir()) / f"tutor-quiz-bank-{os.getuid() if hasattr(os, 'getuid') else 0}"
 KEEP = 6  # banks kept in the shared folder: one per recent source, templates and configuration
+QUIZ_URL = page_named("quiz").url
 HANDS_FOLDER = QUIZ_URL + "hands/"
 
 

@@ -32,4 +32,4 @@ def score_example(engine, hand, situation: dict, edition: str) -> ScoredHand:
         raise ScoringError(str(err)) from None
     except Exception as err:  # an engine bug must still end as file:line, never as a traceback
         raise ScoringError(f"the scoring engine failed on this hand ({type(err).__name__}: {err})") from None
-    return ScoredHand.of(result, edition)
+    return ScoredHand.of(result, edition=edition)

@@ -3,8 +3,8 @@ and for the bank of hands the build deals for a static host.
 
 Pure: no Flask, Jinja2 or files.
 
-    DrillKey / drill_key   ?mode=&seed=&rules= -> one reproducible drill hand
-    read_answer            the answer form -> {field: [values]} (tile, shanten, declare, total, discard)
+    DrillKey               mode, seed, rules -> one reproducible drill hand (read from a request,
+                           with the player's answer, by tutor.answers.drills)
     drills_context         the page: the chooser, a dealt hand, or the hand graded
     shown                  whether a part of the grading shows for an answer
 
@@ -31,9 +31,10 @@ from tutor.practice import drills as D
 from tutor.practice.value import Advice, RouteAdvice, WaitAdvice, advise
 from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, Wait
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS
-from tutor.rules.notation import Hand, NotationError, parse_tile
-from tutor.views.practice import PICKER_ROWS, fan_rows, result_query, situation_mapping
+from tutor.rules.fans import DEFAULT_EDITION
+from tutor.rules.notation import Hand
+from tutor.views.practice import PICKER_ROWS
+from tutor.views.scored import ScoredHand, situation_mapping
 from tutor.views.tileview import hand_view, set_view, tile_view, tiles_view
 
 MODE_NAMES = {
@@ -68,73 +69,6 @@ class DrillKey:
     def name(self) -> str:
         """The bank's file name of this hand: waits-12."""
         return f"{self.mode}-{self.seed}"
-
-
-def _text(form, key: str) -> str:
-    value = form.get(key)
-    return value.strip() if isinstance(value, str) else ""
-
-
-def _list(form, key: str) -> list[str]:
-    values = form.getlist(key) if hasattr(form, "getlist") else [form.get(key)]
-    return [v.strip() for v in values if isinstance(v, str) and v.strip()]
-
-
-def drill_key(form, default_edition: str = DEFAULT_EDITION, *, seed: int | None = None) -> DrillKey:
-    """Read mode, seed and rules; DrillError with a player's message when one is wrong.
-
-    seed: used when the form has none (the backend picks one and sends the player to its address)."""
-    mode = _text(form, "mode") or "waits"
-    if mode not in D.MODES:
-        raise D.DrillError(f"Unknown drill '{mode[:20]}': choose one of {', '.join(D.MODES)}.")
-    text = _text(form, "seed")
-    if text:
-        if not text.isdigit() or len(text) > 9:
-            raise D.DrillError(f"The seed must be a whole number from 0 to {D.MAX_SEED - 1}.")
-        seed = int(text)
-    if seed is None:
-        raise D.DrillError("A drill hand needs its seed.")
-    edition = _text(form, "rules") or default_edition
-    if edition not in EDITIONS:
-        raise D.DrillError(f"The rules must be one of {', '.join(EDITIONS)}.")
-    return DrillKey(mode, seed, edition)
-
-
-def _tile(text: str) -> int:
-    try:
-        return parse_tile(text)
-    except NotationError:
-        raise D.DrillError(f"'{text[:10]}' is not a tile: pick tiles such as 5s or E.") from None
-
-
-def read_answer(form, mode: str) -> dict[str, list[str]]:
-    """The player's answer, each value checked and spelt as the conditions spell it."""
-    answer: dict[str, list[str]] = {field: [] for field in FIELDS}
-    if mode in ("waits", "shanten"):
-        answer["tile"] = [T.code(t) for t in sorted({_tile(v) for v in _list(form, "tile")[:34]})]
-    if mode == "shanten":
-        text = _text(form, "shanten")
-        if not text:
-            raise D.DrillError("Say how many tiles the hand is from ready first.")
-        if not text.isdigit() or int(text) > MAX_SHANTEN:
-            raise D.DrillError(f"The number of tiles from ready is a whole number from 0 to {MAX_SHANTEN}.")
-        answer["shanten"] = [str(int(text))]
-    if mode == "declare":
-        choice = _text(form, "declare")
-        if choice not in ("yes", "no"):
-            raise D.DrillError("Say yes or no first: may the hand be declared?")
-        answer["declare"] = [choice]
-        total = _text(form, "total")
-        if total:
-            if not total.isdigit() or len(total) > 4:
-                raise D.DrillError(f"The total must be a whole number of points, not '{total[:20]}'.")
-            answer["total"] = [str(int(total))]
-    if mode == "discard":
-        picked = _list(form, "discard")
-        if not picked:
-            raise D.DrillError("Choose the tile to discard first.")
-        answer["discard"] = [T.code(_tile(picked[0]))]
-    return answer
 
 
 def shown(condition: str, answer: Answer | None) -> bool:
@@ -191,19 +125,16 @@ def waiting_hand(hand: Hand) -> dict[str, Any]:
 
 
 def wait_view(wait: Wait | WaitAdvice, edition: str) -> dict[str, Any]:
-    """A winning tile with its wait fan, points and fans (an analysis' Wait or the advice's WaitAdvice)."""
+    """One winning tile (an analysis' Wait or the advice's WaitAdvice): the hand scored on it
+    (None where the situation rules it out) and its wait fan."""
     result = wait.result
-    view = {"tile": tiles_view([wait.tile]), "code": T.code(wait.tile), "error": wait.error, "result": None}
-    if result is not None:
-        view["result"] = {
-            "total": result.total,
-            "without_flowers": result.points_without_flowers,
-            "meets_minimum": result.meets_minimum,
-            "wait_fan": next((f.fan for f in result.fans if f.fan.id == wait.wait_fan), None),
-            "lines": fan_rows(result),
-            "query": result_query(result, edition),
-        }
-    return view
+    return {
+        "tile": tiles_view([wait.tile]),
+        "code": T.code(wait.tile),
+        "error": wait.error,
+        "result": ScoredHand.of(result, edition) if result is not None else None,
+        "wait_fan": next((f.fan for f in result.fans if f.fan.id == wait.wait_fan), None) if result is not None else None,
+    }
 
 
 ROUTES_SHOWN = 3  # routes per discard in the tables (the API gives up to five)
@@ -311,19 +242,9 @@ def _graded_shanten(drill: D.Drill) -> dict[str, Any]:
 
 
 def _graded_declare(drill: D.Drill) -> dict[str, Any]:
-    result = drill.result
-    right = "yes" if result.meets_minimum else "no"
-    return {
-        "perfect": f"declare:{right}",
-        "right": right,
-        "total": result.total,
-        "without_flowers": result.points_without_flowers,
-        "meets_minimum": result.meets_minimum,
-        "lines": fan_rows(result),
-        "excluded": list(result.excluded),
-        "reading": " ".join(result.division.describe()),
-        "query": result_query(result, drill.edition),
-    }
+    scored = ScoredHand.of(drill.result, drill.edition)
+    right = "yes" if scored.meets_minimum else "no"
+    return {"perfect": f"declare:{right}", "right": right, "scored": scored}
 
 
 def _graded_discard(drill: D.Drill) -> dict[str, Any]:

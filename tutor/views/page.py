@@ -22,10 +22,8 @@ from tutor.views.config import SiteConfig
 from tutor.views.templating import StaticFiles
 from tutor.views.urls import page_url, root_prefix
 
-# Files the build writes for the practice pages and the backend reads back.
-CALCULATOR_URL = "calculator/"
-QUIZ_URL = "quiz/"
-DRILLS_URL = "drills/"
+# Files the build writes for the practice pages and the backend reads back. The practice pages
+# themselves are rows of tutor.answers.pages, handed to the frame as its practice links.
 DRILLS_BANK = "drills/bank/"  # index.json and each bank hand's fragments: waits-1.html, waits-1-graded.html
 QUIZ_BANK = "quiz/bank.json"
 LESSON_QUESTIONS = "lesson-questions.json"
@@ -60,12 +58,23 @@ class PageTitle:
 
 
 @dataclass(frozen=True)
+class PracticeLink:
+    """A practice page as the navigation and the templates link to it (a row of
+    tutor.answers.pages, which the frame's maker hands over: views cannot read that layer)."""
+
+    name: str  # templates link to it as <name>_url (calculator_url)
+    nav: str  # its navigation entry, "" for none
+    folder: bool = True  # a backend route, so always a folder (calculator/), even with directory_urls off
+
+
+@dataclass(frozen=True)
 class Frame:
     config: SiteConfig
     env: jinja2.Environment
     static: StaticFiles
     translations: gettext.NullTranslations
     pages: tuple[PageTitle, ...] = ()  # the reference pages (content/*.md but home), in content order
+    practice: tuple[PracticeLink, ...] = ()  # the practice pages (tutor.answers.pages), in navigation order
 
     def url(self, name: str) -> str:
         return page_url(name, self.config.directory_urls)
@@ -77,6 +86,9 @@ class Frame:
         """The calculator and the quiz are pages of the site and routes of the backend at once,
         so they always live in a folder (calculator/); opened from disk, the link names the file."""
         return f"{name}/" if self.config.directory_urls else f"{name}/index.html"
+
+    def practice_link(self, page: PracticeLink) -> str:
+        return self.practice_url(page.name) if page.folder else self.url(page.name)
 
     def gettext(self, text: str, **values) -> str:
         return self.translations.gettext(text) % values if values else self.translations.gettext(text)
@@ -92,10 +104,7 @@ class Frame:
             if page:
                 items.append(NavItem(page.title, self.url(name)))
         items.append(NavItem(_("Fan card"), self.url("fan-card")))
-        items.append(NavItem(_("Calculator"), self.practice_url("calculator")))
-        items.append(NavItem(_("Quiz"), self.practice_url("quiz")))
-        items.append(NavItem(_("Hand reading"), self.practice_url("drills")))
-        items.append(NavItem(_("Score sheet"), self.url("scoresheet")))
+        items += [NavItem(_(page.nav), self.practice_link(page)) for page in self.practice if page.nav]
         return items
 
     def footer(self) -> list[NavItem]:
@@ -127,10 +136,7 @@ class Frame:
             "fan_index_url": self.url("fans"),
             "fan_card_url": self.url("fan-card"),
             "lessons_url": self.url("lessons"),
-            "calculator_url": self.practice_url("calculator"),
-            "quiz_url": self.practice_url("quiz"),
-            "scoresheet_url": self.url("scoresheet"),
-            "drills_url": self.practice_url("drills"),
+            **{f"{page.name}_url": self.practice_link(page) for page in self.practice},
             # Where the backend's routes start: the club's backend address, or the site root.
             "backend": backend_root(self.config, root),
             "description": "",

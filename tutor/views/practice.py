@@ -1,12 +1,12 @@
 """What the practice pages (calculator, fan quiz) share between the site build and the backend.
 
 Pure, like the engine: no Flask, Jinja2 or files. The backend (tutor.web) reads requests
-(tutor.web.forms) into these models; the site build (tutor.site.builder) writes the offline quiz bank
+(tutor.answers) into these models; the site build (tutor.site.quizbank) writes the offline quiz bank
 with them, so a hand dealt offline and the same hand dealt by the backend are one hand,
 offered with the same fans to tick and graded with the same reasons.
 
     QuizKey                 mode, seed, fan, band, rules -> one reproducible quiz hand (the
-                            backend reads it from a request with tutor.web.forms.quiz_key)
+                            backend reads it from a request with tutor.answers.forms.quiz_key)
     quiz_choices            the fans offered to tick: every fan that counts, the fans the
                             principles removed, and near neighbours, in rulebook order
     quiz_bank               a few hundred dealt hands with their answers, for a static host
@@ -21,13 +21,10 @@ from typing import Any
 
 from tutor.practice import quiz as Q
 from tutor.practice.frequency import learning_path
-from tutor.rules import tiles as T
 from tutor.rules.engine import Situation
 from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FANS, Fan
-from tutor.rules.situation import SITUATION_FIELDS
-from tutor.views.scored import FanLine, ScoredHand
+from tutor.views.scored import ScoredHand, situation_mapping
 from tutor.views.tileview import hand_view, reading_view, tile_view
-from tutor.views.urls import calculator_query
 
 # ------------------------------------------------------------------------ quiz hands
 
@@ -134,11 +131,6 @@ def offline_quiz_context(key: QuizKey, edition: str) -> dict[str, Any]:
     return quiz_context(edition, key, quiz, Q.grade(quiz.result, every_choice), offline=True)
 
 
-def situation_mapping(situation: Situation) -> Mapping[str, Any]:
-    """A Situation's fields as the hand templates read them (win as a tile)."""
-    return {field.name: getattr(situation, field.name) for field in SITUATION_FIELDS}
-
-
 # ------------------------------------------------------------------------ what the templates show
 # Plain data for templates/calculator.html, templates/quiz.html and their fragments. The site build
 # renders the pages empty with these; the backend renders them with a hand, a result or a grade.
@@ -180,44 +172,21 @@ def calculator_context(edition: str = DEFAULT_EDITION, values: Mapping[str, Any]
     }
 
 
-def fan_rows(result) -> tuple[FanLine, ...]:
-    return ScoredHand.of(result).lines
-
-
 def result_view(result, default_edition: str = DEFAULT_EDITION) -> dict[str, Any]:
+    """The calculator's answer: the scored hand (tutor.views.scored), drawn as written and as read,
+    and the fans that may still be asked about."""
+    scored = ScoredHand.of(result, default_edition)
     s = result.situation
-    counted = result.counted_ids()
-    asked = {w.fan.id for w in result.why_not}
-    excluded_ids = {e.fan.id for e in result.excluded}
+    explained = result.counted_ids() | {e.fan.id for e in result.excluded} | {w.fan.id for w in result.why_not}
     return {
+        "scored": scored,
         "hand": hand_view(result.hand, s.win, s.flowers),
         # The hand drawn as the sets it was read as (the calculator shows this one).
         "read": reading_view(result.hand, result.division, s.win, s.flowers, tuple(f.fan.slug for f in result.fans)),
         "notation": result.hand.notation(),
-        "situation": situation_mapping(s),
-        "edition": result.edition,
-        "lines": fan_rows(result),
-        "total": result.total,
-        "without_flowers": result.points_without_flowers,
-        "meets_minimum": result.meets_minimum,
-        "reading": " ".join(result.division.describe()),
-        "form_name": result.division.form.replace("_", " "),
-        "waits": [T.code(t) for t in result.waits],
-        "excluded": list(result.excluded),
-        "why_not": list(result.why_not),
-        "payments": result.payments(),
-        "self_drawn": s.self_drawn,
         # Any fan not already explained may be asked about.
-        "askable": [f for f in FANS if f.id not in counted and f.id not in excluded_ids and f.id not in asked],
-        "query": result_query(result, default_edition),
+        "askable": [f for f in FANS if f.id not in explained],
     }
-
-
-def result_query(result, default_edition: str) -> str:
-    """The calculator address of a scored hand (tutor.views.urls.calculator_query, as the examples)."""
-    s = result.situation
-    return calculator_query(result.hand.notation(), T.code(s.win), situation_mapping(s), result.edition,
-                            default_edition)
 
 
 def quiz_context(edition: str = DEFAULT_EDITION, key: QuizKey | None = None, quiz: Q.QuizHand | None = None,
@@ -248,7 +217,8 @@ def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: I
               total_given: int | None, default_edition: str, offline: bool = False) -> dict[str, Any]:
     s = quiz.situation
     ticked_ids = set(ticked)
-    rows = {row.fan.id: row for row in fan_rows(quiz.result)}
+    scored = ScoredHand.of(quiz.result, default_edition)
+    rows = {row.fan.id: row for row in scored.lines}
     view = {
         "key": key,
         "params": key.params(default_edition),
@@ -271,9 +241,14 @@ def quiz_view(key: QuizKey, quiz: Q.QuizHand, graded: Q.Graded | None, ticked: I
             "total_right": graded.total_right,
             "perfect": graded.perfect,
             "counted_ids": set(rows),
-            "lines": list(rows.values()),
-            "meets_minimum": quiz.result.meets_minimum,
-            "reading": " ".join(quiz.result.division.describe()),
+            "scored": scored,
             "offline": offline,
+            # The offline grading's verdicts, as conditions on the answer ({tick: [...], total: [...]},
+            # static/js/conditions.js): perfect with every counted fan ticked and nothing else, and no
+            # total or the right one.
+            "perfect_when": "|".join(f"tick={','.join(map(str, sorted(rows)))} total={total}"
+                                     for total in ("", graded.total)),
+            "total_right_when": f"total={graded.total}",
+            "total_wrong_when": f"!total= !total={graded.total}",
         }
     return view

@@ -1,6 +1,6 @@
 """The JSON API: POST /api/score, POST /api/analyze.
 
-request -> parse (this module) -> score (tutor.rules.engine) -> JSON. Every failure is a 400
+request -> parse (tutor.answers.scoring) -> score (tutor.rules.engine) -> JSON. Every failure is a 400
 (malformed or impossible input) or 422 (a well-formed hand that does not win) with
 {"error": "..."} in words a player understands.
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
+from tutor.answers.scoring import analyze_answer, score_request
 from tutor.rules.engine import HandError
 from tutor.rules.fans import FAN_BY_ID
 from tutor.views.scored import ScoredHand
-from tutor.web.scoring import analyze_answer, score_request
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 

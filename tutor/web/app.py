@@ -19,7 +19,7 @@ from werkzeug.security import safe_join
 
 from tutor.views.config import PROJECT, load_config
 from tutor.views.problems import BuildFailed
-from tutor.web import api, drills, pages
+from tutor.web import api, pages
 from tutor.web.security import add_cors, add_proxy_fix, add_rate_limit, add_security_headers, wait_message
 
 DEFAULT_SITE_DIR = PROJECT / "site"
@@ -53,8 +53,7 @@ def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
     add_cors(app)  # a bad TUTOR_ALLOWED_ORIGINS stops here with ConfigError, before serving anything
     _warn_if_forms_would_miss_this_backend(app)
     app.register_blueprint(api.bp)
-    pages.init_app(app, read_frame)  # calculator, quiz, lesson checks: before the site's catch-all
-    app.register_blueprint(drills.bp)  # hand-reading drills, likewise
+    pages.init_app(app, read_frame)  # the practice pages, lesson checks: before the site's catch-all
     _register_site(app)
     _register_errors(app)
 

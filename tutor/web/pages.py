@@ -1,9 +1,11 @@
-"""The practice pages as the backend serves them: hand calculator, fan quiz, lesson check questions.
+"""The practice pages as the backend serves them, one route per row of the page table
+(tutor.answers.pages) that has an answer function, and the lessons' check questions:
 
     GET|POST /calculator/        score the hand in the form or query (h, win, situation, rules, why_not);
                                  13 tiles: its waits with their points, 14 that do not win: its discards
     GET|POST /quiz/              deal (mode, seed, fan, band, rules); no seed: pick one
     POST     /quiz/ answer=1     grade the ticked fans (tick, total) of that hand
+    GET|POST /drills/            deal (mode, seed, rules); POST answer=1: grade the answer
     POST     /api/lesson-check   grade a lesson's check question (page, question, choice)
 
 Each URL answers an htmx request (HX-Request: true) with the fragment that changes
@@ -12,8 +14,8 @@ forms work without JavaScript; every answer says `Vary: HX-Request`. Pages and f
 rendered with the site build's own Jinja environment and page context (tutor.site), so the
 backend's calculator page is the built one with a result in it.
 
-request -> parse (tutor.web.forms, then tutor.web.api's parser shared with POST /api/score)
--> score or deal (tutor.rules.engine, tutor.practice.quiz) -> render. Bad input is answered 400 (422 for a hand
+request -> parse and answer (tutor.answers: the strict field parsers, the parser shared with
+POST /api/score, the quiz's and drills' keys) -> render. Bad input is answered 400 (422 for a hand
 that does not win) with the message in the page or fragment, never with a traceback.
 
 Why not htmx-flask: its one release (0.1.0, 2022) runs on Flask 3, but we need only "is this an
@@ -35,14 +37,13 @@ from urllib.parse import urlencode
 from flask import Blueprint, current_app, make_response, redirect, request
 from flask.signals import template_rendered
 
-from tutor.practice.quiz import QuizError, grade
-from tutor.views import practice as P
+from tutor.answers import forms as F
+from tutor.answers.asked import Asked
+from tutor.answers.pages import PRACTICE_PAGES, PracticePage
 from tutor.views.config import PROJECT
 from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, Frame, backend_status_script
 from tutor.views.problems import BuildFailed
 from tutor.views.urls import root_prefix
-from tutor.web import forms as F
-from tutor.web.scoring import calculator_answer
 
 bp = Blueprint("web", __name__)
 
@@ -62,8 +63,6 @@ def init_app(app, read_frame: Callable[[Path, Path], Frame]) -> None:
     app.extensions["tutor.web"] = PagesState(read_frame)
     app.register_blueprint(bp)
 
-CALCULATOR = "calculator/"
-QUIZ = "quiz/"
 LESSON_CHECK = "api/lesson-check"
 
 
@@ -138,49 +137,28 @@ def backend_status():
     return response
 
 
-# --------------------------------------------------------------------------- calculator
+# --------------------------------------------------------------------------- the practice pages
 
 
-@bp.route("/calculator/", methods=["GET", "POST"])
-def calculator():
-    form = request.form if request.method == "POST" else request.args
-    context, status = calculator_answer(form, request.method == "POST", edition())
-    return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, status)
+def practice_view(row: PracticePage) -> Callable:
+    """The one controller of every practice page the backend answers (tutor.answers.pages): the
+    request as an Asked, the row's answer function, then the page, the fragment or a new hand's address."""
+
+    def view():
+        posted = request.method == "POST"
+        asked = Asked(request.form if posted else request.args, posted, is_htmx(), edition())
+        answer = row.answer(asked)
+        if answer.redirect is not None:  # a new hand gets its own address, so it can be shared and dealt again
+            return redirect("./?" + urlencode(answer.redirect), 303)
+        return respond(row.template, row.fragment, row.url, answer.context, answer.status)
+
+    view.__name__ = row.name
+    return view
 
 
-# --------------------------------------------------------------------------- quiz
-
-
-@bp.route("/quiz/", methods=["GET", "POST"])
-def quiz():
-    """Deal (GET, or POST from htmx) or grade (POST with answer=1, from the hand's own form)."""
-    form = request.form if request.method == "POST" else request.args
-    default = edition()
-    answering = request.method == "POST" and form.get("answer") == "1"
-    if "mode" not in form and not answering:
-        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(default))
-    try:
-        key = F.quiz_key(form, default, seed=None if answering else P.random_seed())
-        if not answering and not is_htmx() and (request.method == "POST" or not (form.get("seed") or "").strip()):
-            # A new hand gets its own address, so it can be shared and dealt again.
-            return redirect("./?" + urlencode(key.params(default)), 303)
-        dealt = key.deal()
-        graded, ticked, total = None, [], None
-        if answering:
-            ticked = F.parse_ticks(form)
-            try:
-                total = F.parse_total(form)
-            except QuizError as err:  # said by the box, with the hand and the ticks kept
-                context = P.quiz_context(default, key, dealt, None, ticked)
-                context.update(total_error=str(err), total_text=(form.get("total") or "")[:20])
-                return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
-            graded = grade(dealt.result, ticked, total)
-    except QuizError as err:
-        mode = form.get("mode") if form.get("mode") in P.MODE_NAMES else "starter"
-        context = P.quiz_context(default, P.QuizKey(mode, 0), error=str(err))
-        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context, 400)
-    context = P.quiz_context(default, key, dealt, graded, ticked, total)
-    return respond("quiz.html", "fragments/quiz_area.html", QUIZ, context)
+for _row in PRACTICE_PAGES:
+    if _row.answer is not None:
+        bp.add_url_rule("/" + _row.url, _row.name, practice_view(_row), methods=["GET", "POST"])
 
 
 # --------------------------------------------------------------------------- too many requests
@@ -190,11 +168,9 @@ def too_many_requests(message: str):
     """A 429 as the page that was asked for says it: the calculator's result, the quiz's area or a
     lesson check's answer, each with the message where the answer would be."""
     path = request.path.lstrip("/")
-    if path == CALCULATOR:
-        context = P.calculator_context(edition(), F.form_values(request.values), None, message)
-        return respond("calculator.html", "fragments/calc_result.html", CALCULATOR, context, 429)
-    if path == QUIZ:
-        return respond("quiz.html", "fragments/quiz_area.html", QUIZ, P.quiz_context(edition(), error=message), 429)
+    row = next((row for row in PRACTICE_PAGES if row.answer is not None and row.url == path), None)
+    if row is not None:
+        return respond(row.template, row.fragment, row.url, row.empty(edition(), message, request.values), 429)
     if path == LESSON_CHECK:
         return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, check_context(message), 429)
     response = make_response(message, 429)

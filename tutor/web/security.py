@@ -34,6 +34,7 @@ from limits import parse as parse_limit
 from limits.errors import ConfigurationError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from tutor.answers.pages import PRACTICE_PAGES
 from tutor.views.page import BACKEND_STATUS
 from tutor.web.limit_store import MEMORY, Counter, open_store
 
@@ -212,9 +213,9 @@ class ConfigError(RuntimeError):
 
 
 # What a static site on another origin calls: the JSON API and lesson checks (/api/), the
-# calculator's, quiz's and drills' htmx posts, and /healthz, which their scripts fetch to see whether a
+# htmx posts of the practice pages the page table marks (tutor.answers.pages), and /healthz, which their scripts fetch to see whether a
 # backend answers. Nothing else of the backend is meant for another site's pages.
-CORS_PREFIXES = ("/api/", "/calculator/", "/quiz/", "/drills/")
+CORS_PREFIXES = ("/api/", *("/" + page.url for page in PRACTICE_PAGES if page.cors))
 CORS_PATHS = ("/healthz",)
 CORS_METHODS = ("GET", "POST")
 # Every request header htmx 2 sends, and Content-Type for JSON posts to /api/score.

@@ -8,7 +8,7 @@ hand scored by the backend and one scored in the browser go through the same cod
                           value (tutor.practice.value) with the fields 'seen', 'wall', 'playouts', 'seed'
     calculator_answer     the calculator's form -> (template context, HTTP status)
 
-Standard library, the engine, tutor.views and the strict field parsers of tutor.web.forms only:
+Standard library, the engine, tutor.views and the strict field parsers of tutor.answers.forms only:
 Pyodide runs this module as it is.
 """
 
@@ -17,16 +17,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tutor.answers import forms as F
+from tutor.answers.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, shown, text
 from tutor.practice.value import Advice, advise
 from tutor.rules import tiles as T
 from tutor.rules.analysis import Analysis, analyze, check_hand, last_written_tile, tile_count
 from tutor.rules.engine import HandError, NotWinning, Result, Situation, score
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
-from tutor.rules.notation import MAX_NOTATION_LENGTH, NotationError, parse_hand, parse_tiles
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, fan
+from tutor.rules.notation import MAX_NOTATION_LENGTH, Hand, NotationError, parse_hand, parse_tiles
 from tutor.views import drills as DV
 from tutor.views import practice as P
-from tutor.web import forms as F
-from tutor.web.forms import MAX_FAN_TEXT, MAX_HAND_TEXT, MAX_TILE_TEXT, FieldError, is_whole_number, shown, text
 
 MAX_WHY_NOT = 81
 SCORE_FIELDS = frozenset(
@@ -36,19 +36,15 @@ SCORE_FIELDS = frozenset(
 
 def parse_fan_key(value: Any) -> int:
     """A fan given by number (22) or slug ('full-flush'); HandError otherwise."""
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
-    if isinstance(value, int):
-        if value in FAN_BY_ID:
-            return value
-        raise HandError(f"There is no fan {value}: fans are numbered 1 to 81.")
-    if isinstance(value, str):
-        if is_whole_number(value, 2) and int(value) in FAN_BY_ID:
-            return int(value)
-        if value in FAN_BY_SLUG:
-            return FAN_BY_SLUG[value].id
-        raise HandError(f"There is no fan '{shown(value, MAX_FAN_TEXT)}': use a number from 1 to 81 or a slug such as 'full-flush'.")
-    raise HandError("Each entry of 'why_not' must be a fan number from 1 to 81 or a fan's slug.")
+    try:
+        return fan(value).id
+    except KeyError:
+        if isinstance(value, int):
+            raise HandError(f"There is no fan {value}: fans are numbered 1 to 81.") from None
+        raise HandError(f"There is no fan '{shown(value, MAX_FAN_TEXT)}': use a number from 1 to 81 or a slug such as "
+                        "'full-flush'.") from None
 
 
 def _refuse_unknown_fields(data: Mapping, known: frozenset[str]) -> None:
@@ -59,8 +55,9 @@ def _refuse_unknown_fields(data: Mapping, known: frozenset[str]) -> None:
         raise HandError(f"Unknown field '{unknown[0]}'. The fields are: {', '.join(sorted(known))}.")
 
 
-def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
-    """Turn a decoded JSON body into (hand, situation, edition, why_not); HandError on bad input."""
+def parse_score_request(data: Any, hand: Hand | None = None) -> tuple[Any, Situation, str, list[int]]:
+    """Turn a decoded JSON body into (hand, situation, edition, why_not); HandError on bad input.
+    hand: the body's hand already parsed (the calculator reads its notation once per request)."""
     if not isinstance(data, Mapping):
         raise HandError("The request body must be a JSON object, such as {\"hand\": \"...\", \"win\": \"5s\"}.")
     _refuse_unknown_fields(data, SCORE_FIELDS)
@@ -75,7 +72,7 @@ def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
     except FieldError as error:
         raise HandError(str(error)) from None
     try:
-        hand = parse_hand(data["hand"])
+        hand = hand if hand is not None else parse_hand(data["hand"])
     except NotationError as error:
         raise HandError(str(error)) from None
     situation = Situation.from_mapping(data)
@@ -91,8 +88,8 @@ def parse_score_request(data: Any) -> tuple[Any, Situation, str, list[int]]:
     return hand, situation, edition, fan_ids
 
 
-def score_request(data: Any) -> Result:
-    hand, situation, edition, why_not = parse_score_request(data)
+def score_request(data: Any, hand: Hand | None = None) -> Result:
+    hand, situation, edition, why_not = parse_score_request(data, hand)
     return score(hand, situation, edition, why_not)
 
 
@@ -158,7 +155,7 @@ def _score_fields(data: Mapping) -> dict:
     return {k: v for k, v in data.items() if k not in ADVICE_FIELDS}
 
 
-def analyze_request(data: Any) -> Analysis:
+def analyze_request(data: Any, hand: Hand | None = None) -> Analysis:
     """The fields of /api/score except 'win', parsed by the same parser; HandError on bad input.
 
     A 14-tile hand that wins is scored on its last concealed tile as written; for a
@@ -174,7 +171,7 @@ def analyze_request(data: Any) -> Analysis:
     text = data.get("hand")
     last = last_written_tile(text) if isinstance(text, str) and len(text) <= MAX_NOTATION_LENGTH else None
     stand_in = T.code(last) if last is not None else "1m"
-    hand, situation, edition, why_not = parse_score_request({**_score_fields(data), "win": stand_in})
+    hand, situation, edition, why_not = parse_score_request({**_score_fields(data), "win": stand_in}, hand)
     check_hand(hand)
     return analyze(hand, situation, edition, why_not)
 
@@ -193,12 +190,13 @@ def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[st
     if posted or values["h"] or values["win"]:
         try:
             mapping = F.form_to_score_mapping(form)
-            tiles = _tiles(mapping)
+            hand = _hand(mapping)
+            tiles = tile_count(hand) if hand is not None else None
             if tiles == 13:  # the waits, each with its points
-                analysis = _analysis(mapping)
+                analysis = _analysis(mapping, hand)
             else:
                 try:
-                    result = score_request(mapping)
+                    result = score_request(mapping, hand)
                 except HandError as scorer_error:
                     err = scorer_error
                     if not (mapping.get("win") or "").strip() and "'win'" in str(err):
@@ -206,7 +204,7 @@ def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[st
                     # 14 tiles that do not win (or give no winning tile yet): which to discard.
                     if tiles != 14 or not (isinstance(err, NotWinning) or not mapping.get("win")):
                         raise err from None
-                    analysis = _analysis(mapping, err)
+                    analysis = _analysis(mapping, hand, err)
                     if isinstance(err, NotWinning):  # still a 422, with what the tiles could become
                         error, status = str(err), err.status
         except (HandError, FieldError) as err:
@@ -216,20 +214,21 @@ def calculator_answer(form, posted: bool, default_edition: str) -> tuple[dict[st
     return context, status
 
 
-def _tiles(mapping: dict) -> int | None:
-    """The hand's tiles, kongs as 3, or None when the notation cannot be read (the scorer says why)."""
+def _hand(mapping: dict) -> Hand | None:
+    """The form's hand, parsed once for the whole request, or None when the notation cannot be
+    read (the scorer's parser then says why, in the API's words)."""
     try:
-        return tile_count(parse_hand(mapping.get("hand", "")))
+        return parse_hand(mapping.get("hand", ""))
     except NotationError:
         return None
 
 
-def _analysis(mapping: dict, scoring_error: HandError | None = None) -> dict:
+def _analysis(mapping: dict, hand: Hand | None, scoring_error: HandError | None = None) -> dict:
     """13 tiles (waits and their points) or 14 that do not win (discards), for calc_analysis.html.
     14 tiles that do win after all raise the scorer's own error (a missing winning tile)."""
     fields = {k: v for k, v in mapping.items() if k not in ("win", "why_not")}
-    found = analyze_request(fields)
+    found = analyze_request(fields, hand)
     if found.shanten < 0 and scoring_error is not None:
         raise scoring_error
-    _, situation, _, _ = parse_score_request({**fields, "win": "1m"})
+    situation = Situation.from_mapping({**fields, "win": "1m"})  # checked by the analysis above
     return DV.analysis_view(found, situation)

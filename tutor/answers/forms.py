@@ -8,7 +8,7 @@
 
 Each raises FieldError with a message for a player; callers answer it 400 in the form their
 endpoint speaks. On top of them: the calculator's form as the JSON API's fields
-(form_to_score_mapping, then tutor.web.api.parse_score_request, shared with POST /api/score),
+(form_to_score_mapping, then tutor.answers.scoring.parse_score_request, shared with POST /api/score),
 the calculator's fields for echoing back (form_values), a quiz hand's key (quiz_key) and a
 player's answer (parse_ticks, parse_total).
 """
@@ -21,7 +21,7 @@ from typing import Any
 
 from tutor.practice import quiz as Q
 from tutor.rules.engine import MAX_FLOWERS, Situation
-from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, FAN_BY_ID, FAN_BY_SLUG
+from tutor.rules.fans import DEFAULT_EDITION, EDITIONS, fan
 from tutor.rules.situation import SITUATION_FIELDS, SituationField
 from tutor.views.practice import MAX_CHOICES, QuizKey
 
@@ -95,7 +95,7 @@ MAX_FAN_TEXT = 40
 def form_to_score_mapping(form) -> dict[str, Any]:
     """The scoring API's fields from a form or query string (a werkzeug MultiDict, or any mapping
     with getlist). Only types change here: every rule about the values stays in
-    tutor.web.api.parse_score_request, which the JSON API uses too. Unknown fields are ignored: a
+    tutor.answers.scoring.parse_score_request, which the JSON API uses too. Unknown fields are ignored: a
     page's form carries other things (the add-as choice of the tile picker, htmx's own)."""
     data: dict[str, Any] = {}
     hand = _text(form, "h") or _text(form, "hand")
@@ -210,10 +210,10 @@ def parse_fan(value: str) -> str:
     key = value.strip()
     if not key:
         raise Q.QuizError("Practising one fan needs the fan: choose one from the list.")
-    if is_whole_number(key, 2) and int(key) in FAN_BY_ID:
-        return FAN_BY_ID[int(key)].slug
-    if key in FAN_BY_SLUG:
-        return key
+    try:
+        return fan(key).slug
+    except KeyError:
+        pass
     raise Q.QuizError(f"There is no fan '{shown(key, 40)}': choose one from the list.")
 
 
@@ -226,13 +226,17 @@ def parse_band(value: str) -> int:
 
 def parse_ticks(form) -> list[int]:
     """The fans a player ticked, as fan ids; QuizError for anything that is not a fan."""
-    out = []
-    for value in _list(form, "tick")[:MAX_CHOICES * 4]:
-        value = value.strip()
-        if not (is_whole_number(value, 2) and int(value) in FAN_BY_ID):
-            raise Q.QuizError(f"'{shown(value)}' is not a fan: tick fans from the list.")
-        out.append(int(value))
-    return list(dict.fromkeys(out))
+    return list(dict.fromkeys(_ticked_fan(value.strip()) for value in _list(form, "tick")[:MAX_CHOICES * 4]))
+
+
+def _ticked_fan(value: str) -> int:
+    """A tick names its fan by number, as the form's boxes do."""
+    if is_whole_number(value, 2):
+        try:
+            return fan(value).id
+        except KeyError:
+            pass
+    raise Q.QuizError(f"'{shown(value)}' is not a fan: tick fans from the list.")
 
 
 def parse_total(form) -> int | None:
