@@ -34,7 +34,7 @@ from tutor.practice.value.traps import traps  # noqa: E402
 from tutor.rules.analysis import analyze, discards, waits  # noqa: E402
 from tutor.rules.notation import Hand  # noqa: E402
 from tutor.rules.shanten import counts_of, shanten  # noqa: E402
-from tutor.web.scoring import CHANCE_BUDGET_MS, DEFAULT_PLAYOUTS  # noqa: E402
+from tutor.answers.scoring import CHANCE_BUDGET_MS, DEFAULT_PLAYOUTS  # noqa: E402
 
 TARGETS_US = {"shanten": 1000, "waits (ready, scored)": 5000, "discards (14 tiles)": 20000}
 

@@ -6,7 +6,7 @@ Serves the built site (site/) from a local static server, opens the calculator i
 Chromium and asks the in-browser engine (window.tutorEngine.calculator, the worker's
 calculator message) for 14-tile hands that do not win: the answer is every discard advised by
 value (tutor.practice.value) and rendered as the calculator's fragment. The same forms are answered
-by tutor.web.scoring.calculator_answer in this process, rendered the same way. Prints the median
+by tutor.answers.scoring.calculator_answer in this process, rendered the same way. Prints the median
 and p95 per hand of each, in wall time, and the ratio: the browser's engine runs the same Python
 under WebAssembly. Not a pass/fail bench: the issue asks that the browser's figure be printed.
 """
