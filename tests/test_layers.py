@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 
 import grimp
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -88,3 +89,24 @@ def test_the_cycle_finder_finds_a_cycle():
     graph.add_import(importer="a.c", imported="a.d")
     graph.add_import(importer="a.d", imported="a.b")
     assert import_cycles(graph) == [["a.b", "a.c", "a.d"]]
+
+
+def contract_layers() -> list:
+    """The layers of pyproject's contract as grimp takes them: a name, or a set of independent names."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contract = next(c for c in config["tool"]["importlinter"]["contracts"] if c["type"] == "layers")
+    return [grimp.Layer(*(name.strip() for name in layer.split("|")), independent=True) for layer in contract["layers"]]
+
+
+@pytest.mark.parametrize(("importer", "imported"), [
+    pytest.param("tutor.views.page", "tutor.answers.pages", id="views_reads_the_page_table"),
+    pytest.param("tutor.answers.scoring", "tutor.web.api", id="answers_reads_flask_routes"),
+    pytest.param("tutor.rules.fans", "tutor.practice.quiz", id="the_engine_reads_practice"),
+    pytest.param("tutor.site.kinds", "tutor.web.pages", id="the_build_reads_the_backend"),
+])
+def test_a_wrong_way_import_breaks_the_layer_contract(importer, imported):
+    graph = grimp.build_graph("tutor", cache_dir=None)
+    assert graph.find_illegal_dependencies_for_layers(contract_layers()) == set()
+    graph.add_import(importer=importer, imported=imported)
+    broken = graph.find_illegal_dependencies_for_layers(contract_layers())
+    assert {(d.importer, d.imported) for d in broken} != set()
