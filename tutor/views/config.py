@@ -37,6 +37,7 @@ class SiteConfig:
     require_examples: bool = False  # fan pages need 2 scoring hand blocks, lessons 1 (the real content)
     theme_color: str = "#9e2229"  # the installed app's title bar (manifest.webmanifest), as #rrggbb
     background_color: str = "#fbfaf7"  # its splash screen while the first page loads
+    save_engine_on_install: bool = False  # every install also saves the in-browser engine (a venue's tablet)
 
     @property
     def canonical_root(self) -> str:
