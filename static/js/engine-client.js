@@ -1,6 +1,8 @@
 /* The page's side of the in-browser engine (engine-worker.js): window.tutorEngine, used by the
-   calculator when no backend answers. The worker starts on the first request, never before:
-   the runtime is several megabytes, so a page that has a backend never fetches it.
+   calculator when no backend answers. The worker starts on the first request, or when the page is
+   idle on a static host (which has no backend, so the page will need it) if the engine is saved in
+   the browser; never otherwise: the runtime is several megabytes, so a page that has a backend
+   never fetches it unless the visitor asks (the offline control).
 
      tutorEngine.available()        can this browser run it (module workers, WebAssembly)?
      tutorEngine.calculator(body)   -> Promise of {status, html}: the calculator's fragment
@@ -97,7 +99,8 @@
     });
   }
 
-  function start() {
+  // quiet: started by the offline control, not for want of a backend, so no "loading" block.
+  function start(quiet) {
     if (started) { return started; }
     started = manifest().then(function (manifest) {
       var bundle = manifest.engine.filter(function (entry) { return /tutor-engine\.zip$/.test(entry[0]); })[0];
@@ -114,7 +117,7 @@
         Object.keys(waiting).forEach(function (id) { waiting[id].reject(new Error(event.message || "engine worker failed")); });
         waiting = {};
       });
-      showProgress(0, manifest.engine_bytes);
+      if (!quiet) { showProgress(0, manifest.engine_bytes); }
       return call({ type: "start", bundle: new URL(root + bundle[0] + "?v=" + bundle[1], document.baseURI).href, bytes: manifest.engine_bytes });
     }).then(function () {
       var block = document.querySelector("[data-engine-progress]");
@@ -152,7 +155,14 @@
       button.disabled = true;
       bar.hidden = false;
       show("saving");
+      var size = 0;
       save(function (done, total) { bar.max = total || 1; bar.value = done; }).then(function (bytes) {
+        // Started once here, so that it keeps its memory snapshot: the first score offline is then fast.
+        size = bytes;
+        show("preparing");
+        return start(true).then(function () { return call({ type: "settle" }); }).catch(function () { return null; });
+      }).then(function () {
+        var bytes = size;
         bar.hidden = true;
         document.documentElement.removeAttribute("data-engine");
         show("ready", bytes);
@@ -165,6 +175,15 @@
     });
   }
   offlineControl();
+
+  // A page that will need the engine (no backend here: a static host) starts it once the page is
+  // idle, rather than when the first hand is scored, if it is saved: a visitor's 14 MB are fetched
+  // only when a hand is scored or the offline control pressed.
+  if (available() && document.documentElement.getAttribute("data-backend-state") === "none") {
+    (window.requestIdleCallback || window.setTimeout)(function () {
+      saved().then(function (state) { return state.saved ? start() : null; }).catch(function () { /* said by the page */ });
+    });
+  }
 
   window.tutorEngine = {
     available: available,
