@@ -16,7 +16,7 @@ from tutor.site import build_site
 
 from .conftest import ROOT
 from .test_interactive import HAND_QUERY
-from .test_offline_engine import FRAGMENT_FORMS, ENGINE_READY, Host, new_visitor, wait_until_offline_ready
+from .test_offline_engine import ENGINE_READY, FRAGMENT_FORMS, Host, new_visitor, wait_until_offline_ready
 
 pytestmark = pytest.mark.browser
 
