@@ -13,16 +13,19 @@
 
    A memory snapshot makes every start after the first one fast (a new page load then answers in
    about a second instead of several: no Python start-up, no imports, templates already compiled).
-   The first start imports the engine, renders one hand (compiling the templates), and keeps
+   The first start imports the engine and, once its first answer is sent, renders a hand of each
+   kind (compiling the templates) and keeps
    Pyodide's memory (about 31 MB) in the "tutor-engine-snapshot" cache under the bundle's address,
    which holds its hash; later starts restore it. A snapshot that does not fit this runtime
    (Pyodide checks its build id) or cannot be read is dropped and the engine starts as the first
-   time. The files are unpacked either way: Jinja2 checks a template's file before it reuses it. */
+   time. A restored engine answers before its files are unpacked again: its templates are held in
+   memory (tutor.browser.hold_in_memory) and every module an answer needs is already imported. */
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 var HOME = "/home/pyodide/tutor";
 var ready = null;
 var settled = Promise.resolve();  // the first start's snapshot, kept
+var snapshotLater = null;  // after a first start: make the snapshot (once the first answer is out)
 var loaded = 0, total = 0, lastSent = 0;
 
 function progress(force) {
@@ -48,12 +51,13 @@ self.fetch = function (input, init) {
 var SNAPSHOTS = "tutor-engine-snapshot";
 var SETUP = "import sys\nsys.path.insert(0, '" + HOME + "')\nimport tutor.browser\ntutor.browser.load('" + HOME + "')\n";
 // The hand rendered before the snapshot: its fragment's templates (result, fans, why-not, payments).
-var WARM_UP = "tutor.browser.calculator_fragment('h=%5BEEE%5D+123m+456p+789s+55s&win=5s&why_not=1', True)\n";
-
-// After a restore the files are new (the snapshot holds memory, not the file system): Jinja2's
-// folder of compiled templates, made when the environment was, is made again.
-var RESTORED = "import os, tutor.browser\ncache = tutor.browser.frame().env.bytecode_cache\n" +
-  "if cache is not None:\n    os.makedirs(cache.directory, exist_ok=True)\n";
+// Its templates held in memory, then one hand of each kind the calculator answers rendered (a win
+// with "why not", 13 tiles, 14 that do not win, a hand that cannot be read), so that every
+// template and module an answer needs is in the snapshot.
+var WARM_UP = ["h=%5BEEE%5D+123m+456p+789s+55s&win=5s&why_not=1",
+  "h=123m+456p+789s+11s+23p", "h=123m+456p+789s+135s+55s&win=5s", "h=123m&win=9p"].map(function (form) {
+  return "tutor.browser.calculator_fragment('" + form + "', True)\n";
+}).join("");
 
 function snapshots() { return self.caches ? caches.open(SNAPSHOTS) : Promise.reject(new Error("no Cache API")); }
 
@@ -110,12 +114,20 @@ function start(bundle, bytes) {
       }
     }
     pyodide = pyodide || await boot(null);
-    pyodide.unpackArchive(await files, "zip", { extractDir: HOME });
     if (snapshot) {
-      pyodide.runPython(RESTORED);
+      // Answers need no file now (hold_in_memory): the files come back after the first answer.
+      files.then(function (zip) { setTimeout(function () { pyodide.unpackArchive(zip, "zip", { extractDir: HOME }); }, 0); },
+        function (error) { console.warn(String(error)); });
     } else {
-      pyodide.runPython(SETUP + WARM_UP);
-      settled = keepSnapshot(address, pyodide.makeMemorySnapshot());
+      pyodide.unpackArchive(await files, "zip", { extractDir: HOME });
+      pyodide.runPython(SETUP + "tutor.browser.hold_in_memory()\n");
+      // Not before the first answer, which a visitor is waiting for.
+      snapshotLater = function () {
+        snapshotLater = null;
+        pyodide.runPython(WARM_UP);
+        settled = keepSnapshot(address, pyodide.makeMemorySnapshot());
+        return settled;
+      };
     }
     loaded = total;
     progress(true);
@@ -134,7 +146,7 @@ self.addEventListener("message", function (event) {
   }
   ready.then(function (browser) {
     if (message.type === "start") { return {}; }
-    if (message.type === "settle") { return settled.then(function () { return {}; }); }
+    if (message.type === "settle") { return (snapshotLater ? snapshotLater() : settled).then(function () { return {}; }); }
     if (message.type === "calculator") {
       var answer = browser.calculator_fragment(message.body, true).toJs();
       return { status: answer[0], html: answer[1] };
@@ -145,6 +157,7 @@ self.addEventListener("message", function (event) {
     reply.id = message.id;
     reply.ok = true;
     self.postMessage(reply);
+    if (snapshotLater) { setTimeout(function () { if (snapshotLater) { snapshotLater(); } }, 0); }
   }, function (error) {
     self.postMessage({ id: message.id, ok: false, error: String(error && error.message || error) });
   });
