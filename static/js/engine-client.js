@@ -127,10 +127,13 @@
       if (block) { block.hidden = true; }
       started = null;
       if (worker) { worker.terminate(); worker = null; }
-      // Not saved, and it could not be fetched: say exactly that (the notice's .when-missing).
+      // Not saved, and no network to fetch it (a request to this site fails too): say exactly that
+      // (the notice's .when-missing). With a network, the engine failed for another reason.
+      var missing = function () { document.documentElement.setAttribute("data-engine", "missing"); };
       saved().then(function (state) {
-        if (!state.saved) { document.documentElement.setAttribute("data-engine", "missing"); }
-      }, function () { document.documentElement.setAttribute("data-engine", "missing"); });
+        if (state.saved) { return null; }
+        return fetch(root + "api/status.js", { cache: "no-store" }).then(function () { return null; }, missing);
+      }, missing);
       throw error;
     });
     return started;
