@@ -4,16 +4,21 @@
 
    On install it caches every page and asset of its build, from offline-manifest.json (each with
    its content hash); on activate it deletes the caches of older builds. The in-browser engine
-   (Pyodide and the engine bundle, listed apart in the manifest) is cached only when a page first
-   uses it, under its content hash, so a rebuild keeps the 13 MB runtime while it is unchanged.
+   (Pyodide and the engine bundle, listed apart in the manifest) is cached when a page first uses it,
+   when the visitor asks for it (the calculator's "Make the calculator work offline", which writes
+   the same cache from the page) or, when site.toml says save_engine_on_install, on install; always
+   under its content hash, so a rebuild keeps the 13 MB runtime while it is unchanged.
    Pages and assets come from the cache first (they change only with a new build, and then
-   together); everything else (the backend's answers, other hosts) goes to the network as usual. */
+   together); everything else (the backend's answers, other hosts) goes to the network as usual,
+   and a page that is not cached, asked for with no network, gets the site's own 404.html marked
+   as offline (html[data-offline]), never the browser's error page. */
 "use strict";
 var BUILD = self.TUTOR_BUILD || "dev";
 var ROOT = new URL("./", self.location).href;
 var SITE_CACHE = "tutor-site-" + BUILD;
 var ENGINE_CACHE = "tutor-engine";
 var MANIFEST = ROOT + "offline-manifest.json";
+var NOT_FOUND = ROOT + "404.html";
 var state = null; // {precache: Set of addresses, engine: {address: hash}}
 
 function address(path) { return new URL(path, ROOT).href; }
@@ -45,7 +50,13 @@ self.addEventListener("install", function (event) {
             return cache.put(address(entry[0]), answer);
           });
         })).then(function () { return cache.put(MANIFEST, response); });
-      }).then(function () { state = read(manifest); });
+      }).then(function () {
+        state = read(manifest);
+        // A tablet kept at the venue: the engine too, so the calculator works offline from the start.
+        // A failed download does not stop the rest working offline; the calculator then offers it.
+        if (manifest.engine_on_install) { return saveEngine(manifest).catch(function () { return null; }); }
+        return null;
+      });
     });
   }));
 });
@@ -72,6 +83,33 @@ self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "skip-waiting") { self.skipWaiting(); }
 });
 
+function saveEngine(manifest) {
+  return caches.open(ENGINE_CACHE).then(function (cache) {
+    return Promise.all(manifest.engine.map(function (entry) {
+      var key = address(entry[0]) + "?sha=" + entry[1];
+      return cache.match(key).then(function (hit) {
+        if (hit) { return null; }
+        return fetch(address(entry[0]), { cache: "no-cache" }).then(function (answer) {
+          if (!answer.ok) { throw new Error(entry[0] + ": " + answer.status); }
+          return cache.put(key, answer);
+        });
+      });
+    }));
+  });
+}
+
+// No network, and a page this build does not have: its 404 page, saying that it is offline.
+function offlinePage() {
+  return caches.open(SITE_CACHE).then(function (cache) { return cache.match(NOT_FOUND); }).then(function (page) {
+    if (!page) { return Response.error(); }
+    return page.text().then(function (html) {
+      return new Response(html.replace("<html", "<html data-offline"), {
+        status: 503, statusText: "Offline", headers: { "Content-Type": "text/html; charset=utf-8" },
+      });
+    });
+  });
+}
+
 function fromEngineCache(request, key) {
   return caches.open(ENGINE_CACHE).then(function (cache) {
     return cache.match(key).then(function (hit) {
@@ -97,6 +135,7 @@ self.addEventListener("fetch", function (event) {
         return hit || fetch(request);
       });
     }
+    if (request.mode === "navigate") { return fetch(request).catch(offlinePage); }
     return fetch(request);
   }));
 });

@@ -186,3 +186,20 @@ def test_only_the_engine_worker_may_compile_webassembly(site):
         assert response.status_code == 200, path
         assert "wasm-unsafe-eval" not in response.headers["Content-Security-Policy"], path
     assert client.get("/sw.js").headers["Content-Type"].startswith("text/javascript")
+
+
+def test_the_readme_gives_what_is_cached_in_figures_of_the_built_site(site):
+    """The README's offline table: the install's size, the engine's, and the parts it names."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("**What is cached when, and how big**"):readme.index("From the first visit on")]
+    listing = manifest(site)
+    precache = sum(file_of(site, path).stat().st_size for path, _ in listing["precache"])
+    quiz = sum(file_of(site, path).stat().st_size for path, _ in listing["precache"] if path.startswith("quiz/hands/"))
+    engine = {Path(path).name: size for path, _, size in listing["engine"]}
+    assert f"({len(listing['precache'])} files)" in section or f", {len(listing['precache'])} files)" in section
+    assert f"**{precache / 1e6:.1f} MB**" in section
+    assert f"**{listing['engine_bytes'] / 1e6:.1f} MB**" in section
+    assert f"the offline quiz's hands {quiz / 1e6:.1f} MB" in section
+    assert f"WebAssembly {engine['pyodide.asm.wasm'] / 1e6:.1f} MB" in section
+    assert f"standard library {engine['python_stdlib.zip'] / 1e6:.1f} MB" in section
+    assert f"engine bundle {engine['tutor-engine.zip'] / 1e6:.1f} MB" in section

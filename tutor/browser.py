@@ -8,6 +8,7 @@ same templates with the same view model (tutor.answers, the page table's answer 
     calculator_fragment(body)     the calculator's form, urlencoded -> (status, html), as
                                   POST calculator/ answers an htmx request
     score_json(request)           a JSON request -> (status, body), as POST /api/score answers
+    hold_in_memory()              before the worker's memory snapshot: templates read into memory
 
 No Flask and no files but the bundle's own: the layer contract (pyproject.toml) keeps it so.
 """
@@ -19,6 +20,8 @@ import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl
+
+import jinja2
 
 from tutor.answers.asked import Asked
 from tutor.answers.pages import PRACTICE_LINKS, page_named
@@ -78,3 +81,13 @@ def score_json(data: Any) -> tuple[int, dict[str, Any]]:
 def score_many(requests_json: str) -> str:
     """[[status, body], ...] for a JSON list of requests: many hands in one call from JavaScript."""
     return json.dumps([list(score_json(data)) for data in json.loads(requests_json)], ensure_ascii=False)
+
+
+def hold_in_memory() -> None:
+    """Read every template into memory and keep no compiled templates on disk, before the worker
+    keeps a memory snapshot (static/js/engine-worker.js): the snapshot holds memory, not files, so
+    an engine restored from it then answers before its files are unpacked again. Called before
+    the first render: Jinja2 caches templates by their loader."""
+    env = frame().env
+    env.loader = jinja2.DictLoader({name: env.loader.get_source(env, name)[0] for name in env.list_templates()})
+    env.bytecode_cache = None

@@ -7,9 +7,9 @@ export function gameJson(game) {
   return JSON.stringify(game, null, 2) + "\n";
 }
 
-/** "2026-12-01 Ana Ben Cai Dee": what the list of saved games shows. */
+/** "2026-12-01 · Ana, Ben, Cai, Dee", and a copy's label after it: what the list of saved games shows. */
 export function gameTitle(game) {
-  return `${game.created.slice(0, 10)} · ${game.players.join(", ")}`;
+  return `${game.created.slice(0, 10)} · ${game.players.join(", ")}${game.label ? ` (${game.label})` : ""}`;
 }
 
 export function fileName(game, extension) {

@@ -4,7 +4,8 @@
 // from a file must pass. static/js/scoresheet.js shows what these functions return; tests/js/
 // runs them under Node.
 //
-// A game: {format, version, id, created, updated, players: [4 names], events: [...]}.
+// A game: {format, version, id, created, updated, players: [4 names], events: [...], label (optional:
+// what tells a copy from its original, such as "copy imported from game.json")}.
 // Players are numbered by the wind they drew for hand 1: 0 East, 1 South, 2 West, 3 North.
 // Events, in the order they happened:
 //   {type: "hand", result: "win", winner, discarder (a player, or null when self-drawn),
@@ -18,7 +19,7 @@ export const PLAYERS = 4;
 export const HANDS = 16;
 export const BASE = 8; // what every loser pays on top of the hand's points, or instead of them
 export const MINIMUM = 8; // points without flowers that a win needs
-export const LIMITS = { points: 9999, flowers: 8, penalty: 9999, name: 40, reason: 200, penalties: 200 };
+export const LIMITS = { points: 9999, flowers: 8, penalty: 9999, name: 40, reason: 200, penalties: 200, label: 120 };
 export const TABLE_POINTS = [4, 2, 1, 0];
 
 // ----------------------------------------------------------------------------------- seats
@@ -293,10 +294,17 @@ function rebuildGame(data) {
     }
     events.push(event);
   });
-  return {
+  const game = {
     format: FORMAT, version: VERSION, id: data.id, created: data.created, updated: data.updated,
     players: data.players.map((n) => n.trim()), events,
   };
+  if (data.label !== undefined) {
+    if (typeof data.label !== "string" || !data.label.trim() || data.label.length > LIMITS.label) {
+      fail(`The score sheet's "label" must be text of up to ${LIMITS.label} characters.`);
+    }
+    game.label = data.label.trim();
+  }
+  return game;
 }
 
 /** The hand the calculator's "Add to score sheet" sends (scoresheet/?add=1&points=..&without_flowers=..
@@ -311,8 +319,40 @@ export function readCalculatorHand(params) {
   if (!(points >= without && without >= 0) || points - without > LIMITS.flowers) {
     return { error: "The hand sent from the calculator had no points that can be read; enter them here." };
   }
+  // The situation as the calculator had it: only "true" is self-drawn, and anything else a discard,
+  // since a discard win is the one whose payer must be chosen here (and "false" is what it sends).
   const from = params.get("from");
   return { points, flowers: points - without, selfDrawn: params.get("self_drawn") === "true", from: isCalculatorAddress(from) ? from : null };
+}
+
+/** The hand form's values for a hand carried from the calculator: a self-drawn win arrives
+ *  self-drawn; a discard win arrives with no discarder ("", which the form cannot add), so
+ *  the players must say whose discard it was. */
+export function carriedForm(sent) {
+  return { result: "win", discarder: sent.selfDrawn ? "self" : "", points: String(sent.points), flowers: String(sent.flowers) };
+}
+
+/** The situation of a hand on the sheet that came from the calculator, read back from its address
+ *  (calculator/?h=..&self_drawn=true): {selfDrawn}, or null for a hand entered by hand. */
+export function carriedSituation(from) {
+  if (!isCalculatorAddress(from)) return null;
+  return { selfDrawn: new URLSearchParams(from.slice(from.indexOf("?") + 1)).get("self_drawn") === "true" };
+}
+
+/** Why a hand carried from the calculator cannot go on the sheet as entered, or null: its
+ *  points were counted for the situation the calculator was given (self-drawn or on a discard,
+ *  which changes the fans and who pays), so the sheet keeps that situation. */
+export function checkCarried(hand, sent) {
+  if (!sent || hand.result !== "win") return null;
+  if (!sent.selfDrawn && hand.discarder === null) {
+    return { field: "discarder", message: `The calculator scored this hand as won on a discard: choose whose discard it was. ` +
+      "If it was self-drawn, score it again in the calculator as self-drawn: its points differ." };
+  }
+  if (sent.selfDrawn && hand.discarder !== null) {
+    return { field: "discarder", message: "The calculator scored this hand as self-drawn, so nobody discarded the winning tile. " +
+      "If it was won on a discard, score it again in the calculator: its points differ." };
+  }
+  return null;
 }
 
 /** A calculator address of this site, relative to its root: calculator/?h=... */

@@ -4,7 +4,7 @@
 
 import { parseGame } from "./scoresheet-rules.js";
 
-const KEY = "tutor-scoresheet-games";
+export const KEY = "tutor-scoresheet-games";
 const OPEN_KEY = "tutor-scoresheet-open";
 
 export function openStore(storage) {
@@ -36,6 +36,16 @@ export function openStore(storage) {
     }
   }
 
+  // Another tab may have saved since: read the stored list again (games this tab cannot read stay
+  // as they were), so that writing one game never puts back another tab's older copies.
+  function reload() {
+    if (!storage) return;
+    let list = null;
+    try { list = JSON.parse(storage.getItem(KEY)); } catch (err) { return; }
+    if (!list || !Array.isArray(list.games)) return;
+    games = list.games.map((item) => parseGame(item)).filter((read) => read.ok).map((read) => read.game);
+  }
+
   function write() {
     if (!storage) return false;
     try {
@@ -50,13 +60,20 @@ export function openStore(storage) {
     problems,
     list: () => [...games].sort((a, b) => b.updated.localeCompare(a.updated)),
     get: (id) => games.find((g) => g.id === id) || null,
-    /** Save a game (new or changed); false when the browser refused. */
-    put(game) {
-      const at = games.findIndex((g) => g.id === game.id);
-      if (at >= 0) games[at] = game; else games.push(game);
+    /** The games as stored now, after another tab's changes (the storage event calls it). */
+    reload,
+    /** Save games (new or changed), the others as stored now; false when the browser refused.
+     *  The page decides what to save against another tab's copy (scoresheet-merge.js) first. */
+    put(...changed) {
+      reload();
+      for (const game of changed) {
+        const at = games.findIndex((g) => g.id === game.id);
+        if (at >= 0) games[at] = game; else games.push(game);
+      }
       return write();
     },
     remove(id) {
+      reload();
       games = games.filter((g) => g.id !== id);
       return write();
     },

@@ -4,7 +4,8 @@
 import * as R from "./scoresheet-rules.js";
 import * as F from "./scoresheet-files.js";
 import { el, needRows, plain, seatsLine, sheetRows, signed, standingsRows } from "./scoresheet-view.js";
-import { newId, openStore } from "./scoresheet-store.js";
+import { KEY, newId, openStore } from "./scoresheet-store.js";
+import { mergeGames } from "./scoresheet-merge.js";
 import { download, makeAsk } from "./scoresheet-dialog.js";
 
 const page = document.querySelector("[data-scoresheet]");
@@ -18,8 +19,11 @@ let storage = null;
 try { storage = window.localStorage; } catch (err) { storage = null; }
 const store = openStore(storage || { getItem() { throw new Error("no storage"); } });
 let game = null;
+let base = null; // the open game as this tab last read or saved it: what another tab's copy is compared with
 let editing = null; // the index of the event being changed in the hand or penalty form
 let pendingFrom = null; // the calculator address of the hand in the form, when it came from there
+let pendingSent = null; // that hand as the calculator sent it (its situation: self-drawn or not)
+const copyOf = (g) => (g ? structuredClone(g) : null);
 
 const handForm = $("[data-hand-form]");
 const penaltyForm = $("[data-penalty-form]");
@@ -112,17 +116,61 @@ function renderPenaltyForm() {
 
 function openGame(id) {
   game = id ? store.get(id) : null;
+  base = copyOf(game);
   editing = null;
   store.setOpen(game ? game.id : null);
   render();
 }
 
+// Save the open game, never over a newer copy saved by another tab (scoresheet-merge.js): rows
+// both tabs added are put together, and copies that really diverge are both kept. message: text,
+// or a function of the game as saved (a hand's number can change when another tab added one).
 function save(message, where) {
-  game.updated = new Date().toISOString();
-  const kept = store.put(game);
+  const now = new Date().toISOString();
+  store.reload();
+  const merge = base ? mergeGames(base, game, store.get(game.id), { copyId: newId(window.crypto), now })
+    : { kind: "ours", game: { ...game, updated: now } }; // a new game, or one the player chose to replace
+  let kept;
+  let note = "";
+  if (merge.kind === "diverged") {
+    kept = store.put(merge.copy);
+    game = merge.copy;
+    note = ` Another tab changed this game differently meanwhile, so both are kept: its copy as "${F.gameTitle(merge.game)}" ` +
+      `and yours, open here, as "${F.gameTitle(game)}". Compare them and delete the one you do not want.`;
+  } else {
+    kept = store.put(merge.game);
+    if (merge.kind === "merged") {
+      const theirs = merge.game.events.length - merge.added - base.events.length;
+      note = ` Another tab added ${theirs === 1 ? "a row" : `${theirs} rows`} meanwhile; ${theirs === 1 ? "it is" : "they are"} on the sheet before yours.`;
+    }
+    game = merge.game;
+  }
+  base = copyOf(game);
   render();
-  say(where, kept ? message : `${message} This browser would not save it: export the game to keep it.`, { error: !kept });
+  const text = (typeof message === "function" ? message(game) : message) + note;
+  say(where, kept ? text : `${text} This browser would not save it: export the game to keep it.`, { error: !kept || merge.kind === "diverged" });
 }
+
+// Another tab saved: show its games, and the open game as it now is (unless it is this tab's own write).
+window.addEventListener("storage", (event) => {
+  if (event.key !== KEY && event.key !== null) return;
+  store.reload();
+  if (!game) { render(); return; }
+  const stored = store.get(game.id);
+  if (!stored) {
+    base = null; // saved again, whole, by this tab's next change
+    render();
+    say("[data-status]", "Another tab deleted this game. It stays open here: add a hand or export it to keep it.", { error: true });
+    return;
+  }
+  if (base && stored.updated === base.updated) { render(); return; }
+  const changing = editing !== null ? JSON.stringify(game.events[editing]) : null;
+  game = stored;
+  base = copyOf(stored);
+  if (editing !== null && JSON.stringify(game.events[editing]) !== changing) { editing = null; clearHandForm(); }
+  render();
+  say("[data-status]", `Another tab changed this game; the sheet shows it as saved there (${R.replay(game, seating).hands} of ${R.HANDS} hands).`);
+});
 
 setupForm.addEventListener("submit", (event) => {
   event.preventDefault();
@@ -136,6 +184,7 @@ setupForm.addEventListener("submit", (event) => {
     return;
   }
   game = R.newGame(players, { id: newId(window.crypto), now: new Date().toISOString() });
+  base = null;
   store.setOpen(game.id);
   editing = null;
   save(`Game started: ${players[0]} deals hand 1.`, "[data-setup-message]");
@@ -176,7 +225,8 @@ function readHand() {
   const number = (input) => (input.value.trim() === "" ? NaN : Number(input.value));
   return {
     type: "hand", result: "win", winner: Number(f.winner.value),
-    discarder: f.discarder.value === "self" ? null : Number(f.discarder.value),
+    // "": not chosen yet (a discard win from the calculator), which checkHand refuses.
+    discarder: f.discarder.value === "self" ? null : f.discarder.value === "" ? undefined : Number(f.discarder.value),
     points: number(f.points), flowers: number(f.flowers),
   };
 }
@@ -187,6 +237,7 @@ function clearHandForm() {
   handForm.elements.flowers.value = "0";
   handForm.elements.discarder.value = "self";
   pendingFrom = null;
+  pendingSent = null;
   for (const control of handForm.elements) control.removeAttribute("aria-invalid");
 }
 
@@ -204,7 +255,9 @@ handForm.addEventListener("submit", (event) => {
   if (!game) return;
   const hand = readHand();
   for (const control of handForm.elements) control.removeAttribute("aria-invalid");
-  const problem = R.checkHand(hand);
+  const changing = editing !== null && game.events[editing].type === "hand";
+  const from = pendingFrom || (changing ? game.events[editing].from : null);
+  const problem = R.checkHand(hand) || R.checkCarried(hand, pendingSent || R.carriedSituation(from));
   if (problem) {
     const field = handForm.elements[problem.field];
     if (field && field.setAttribute) field.setAttribute("aria-invalid", "true");
@@ -212,23 +265,20 @@ handForm.addEventListener("submit", (event) => {
     if (field && field.focus) field.focus();
     return;
   }
-  const changing = editing !== null && game.events[editing].type === "hand";
-  const from = pendingFrom || (changing ? game.events[editing].from : null);
   if (from && hand.result === "win") hand.from = from;
-  let number;
+  const at = changing ? editing : game.events.length;
   if (changing) {
     game.events[editing] = hand;
-    number = game.events.slice(0, editing + 1).filter((e) => e.type === "hand").length;
   } else {
-    const next = R.replay(game, seating).next;
-    if (!next) return;
+    if (!R.replay(game, seating).next) return;
     game.events.push(hand);
-    number = next;
   }
   editing = null;
   clearHandForm();
   const text = hand.result === "draw" ? "a draw" : `${game.players[hand.winner]} won`;
-  save(`Hand ${number}${changing ? " changed, and every total after it worked out again" : " is on the sheet"}: ` +
+  // The hand's number as saved: rows another tab added meanwhile come before a new one.
+  const numberIn = (saved) => (changing ? saved.events.slice(0, at + 1) : saved.events).filter((e) => e.type === "hand").length;
+  save((saved) => `Hand ${numberIn(saved)}${changing ? " changed, and every total after it worked out again" : " is on the sheet"}: ` +
     `${text}; ${paymentSummary(R.changes(hand))}`, "[data-hand-message]");
   (firstHandControl().disabled ? $("[data-hand-title]") : firstHandControl()).focus();
 });
@@ -386,9 +436,13 @@ $("[data-import]").addEventListener("change", async (event) => {
       `has the same id as the game in ${file.name}. Replace it with the file, keep both, or cancel?`,
       [["replace", "Replace it"], ["both", "Keep both"], ["cancel", "Cancel"]], input);
     if (choice === "cancel") { input.value = ""; say("[data-keep-message]", "Import cancelled; nothing was changed."); return; }
-    if (choice === "both") imported = { ...imported, id: newId(window.crypto) };
+    if (choice === "both") {
+      const label = `copy imported from ${file.name}`;
+      imported = { ...imported, id: newId(window.crypto), label: label.length > R.LIMITS.label ? `${label.slice(0, R.LIMITS.label - 1)}…` : label };
+    }
   }
   game = imported;
+  base = null; // saved whole: the player chose to replace the stored copy, or it is a new one
   editing = null;
   clearHandForm();
   store.setOpen(game.id);
@@ -419,20 +473,21 @@ function fromCalculator() {
     return;
   }
   const f = handForm.elements;
-  f.result.value = "win";
-  f.points.value = String(sent.points);
-  f.flowers.value = String(sent.flowers);
-  if (sent.selfDrawn) f.discarder.value = "self";
+  for (const [name, value] of Object.entries(R.carriedForm(sent))) f[name].value = value;
   pendingFrom = sent.from;
+  pendingSent = sent;
   render();
   const check = R.checkHand({ ...readHand(), winner: 0, discarder: null });
   if (check && check.falseWin) {
     say("[data-hand-message]", check.message, { error: true });
-  } else {
-    say("[data-hand-message]", `The hand from the calculator is filled in: ${sent.points} points` +
-      `${sent.flowers ? ` with ${sent.flowers} flower${sent.flowers === 1 ? "" : "s"}` : ""}. Choose the winner` +
-      `${sent.selfDrawn ? "" : " and whose discard it was"}, then add it.`);
+    return;
   }
+  const what = `${sent.points} points${sent.flowers ? ` with ${sent.flowers} flower${sent.flowers === 1 ? "" : "s"}` : ""}, ` +
+    (sent.selfDrawn ? "self-drawn" : "won on a discard");
+  const then = `choose the winner${sent.selfDrawn ? "" : " and whose discard it was"}, then add it.`;
+  say("[data-hand-message]", `The hand from the calculator is filled in: ${what}. Now ${then}`);
+  // With no game open the hand form is far down and disabled: say it at the top, where the page opens.
+  if (!game) say("[data-status]", `A hand from the calculator is waiting (${what}). Start a game or open a saved one, then ${then}`);
 }
 
 // ---------------------------------------------------------------------------- start

@@ -210,6 +210,9 @@ def test_a_whole_game_with_an_edit_a_penalty_draws_export_and_import(page, stati
     game_file(page, "game.json", exported)
     page.get_by_role("dialog").get_by_role("button", name="Keep both").click()
     expect(page.locator("[data-games] option")).to_have_count(2)
+    # The copy is labelled, so the two entries can be told apart.
+    expect(page.locator("[data-games] option").filter(has_text="(copy imported from game.json)")).to_have_count(1)
+    expect(page.locator("[data-games] option:checked")).to_contain_text("(copy imported from game.json)")
     assert totals(page) == FINAL
 
     # Delete one copy, then edit and delete a row, and import the file over the changed game.
@@ -330,7 +333,7 @@ def test_add_a_hand_from_the_calculator(page, live_server):
     expect(page).to_have_url(live_server.url + "/scoresheet/")  # the address no longer adds it again
     form = page.locator("[data-hand-form]")
     expect(page.locator("[data-hand-message]")).to_have_text(
-        "The hand from the calculator is filled in: 15 points with 1 flower. Choose the winner, then add it.")
+        "The hand from the calculator is filled in: 15 points with 1 flower, self-drawn. Now choose the winner, then add it.")
     expect(form.get_by_label("Points", exact=True)).to_have_value("15")
     expect(form.get_by_label("of which flowers")).to_have_value("1")
     expect(form.get_by_label("Won on")).to_have_value("self")

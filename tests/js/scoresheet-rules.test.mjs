@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 import * as R from "../../static/js/scoresheet-rules.js";
+import * as F from "../../static/js/scoresheet-files.js";
 
 const root = (path) => fileURLToPath(new URL(`../../${path}`, import.meta.url));
 const SEATING_DATA = JSON.parse(readFileSync(root("static/data/seating.json"), "utf8"));
@@ -281,5 +282,68 @@ test("the calculator's hand in the address: points, flowers, self-drawn, its add
   for (const bad of ["add=1", "add=1&points=8&without_flowers=9", "add=1&points=-8&without_flowers=-8",
     "add=1&points=8.5&without_flowers=8", "add=1&points=30&without_flowers=8"]) {
     assert.match(read(bad).error, /no points that can be read/, bad);
+  }
+});
+
+// ------------------------------------------------------------- the situation carried from the calculator
+
+// The calculator's "Add to score sheet" for [EEE] 123m 456p 789s 55s on 5s, not self-drawn: 13 points.
+const DISCARD_WIN = "add=1&points=13&without_flowers=13&self_drawn=false" +
+  "&from=calculator%2F%3Fh%3D%255BEEE%255D%2B123m%2B456p%2B789s%2B55s%26win%3D5s";
+const SELF_DRAWN_WIN = "add=1&points=15&without_flowers=15&self_drawn=true" +
+  "&from=calculator%2F%3Fh%3D%255BEEE%255D%2B123m%2B456p%2B789s%2B55s%26win%3D5s%26self_drawn%3Dtrue";
+const carried = (query) => R.readCalculatorHand(new URLSearchParams(query));
+// The form's values read back as the page reads them ("" is no discarder chosen yet).
+const asHand = (form, winner) => ({
+  type: "hand", result: form.result, winner, points: Number(form.points), flowers: Number(form.flowers),
+  discarder: form.discarder === "self" ? null : form.discarder === "" ? undefined : Number(form.discarder),
+});
+
+test("a discard win from the calculator arrives with no discarder, and cannot be added until one is chosen", () => {
+  const sent = carried(DISCARD_WIN);
+  assert.equal(sent.selfDrawn, false);
+  const form = R.carriedForm(sent);
+  assert.deepEqual(form, { result: "win", discarder: "", points: "13", flowers: "0" });
+  assert.equal(R.checkHand(asHand(form, 1)).field, "discarder");
+  // Chosen as self-drawn, the calculator's situation refuses it: those 13 points were counted on a discard.
+  const selfDrawn = asHand({ ...form, discarder: "self" }, 1);
+  assert.equal(R.checkHand(selfDrawn), null);
+  assert.match(R.checkCarried(selfDrawn, sent).message, /scored this hand as won on a discard/);
+  // Dee's discard: Ben +37, Dee −21, the other two −8 (not +63 and −21 each, as self-drawn would pay).
+  const onDiscard = asHand({ ...form, discarder: "3" }, 1);
+  assert.equal(R.checkHand(onDiscard), null);
+  assert.equal(R.checkCarried(onDiscard, sent), null);
+  assert.deepEqual(R.changes(onDiscard), [-8, 37, -8, -21]);
+});
+
+test("a self-drawn win from the calculator arrives self-drawn, and a discarder is refused", () => {
+  const sent = carried(SELF_DRAWN_WIN);
+  const form = R.carriedForm(sent);
+  assert.equal(form.discarder, "self");
+  const hand = asHand(form, 2);
+  assert.equal(R.checkHand(hand), null);
+  assert.equal(R.checkCarried(hand, sent), null);
+  assert.deepEqual(R.changes(hand), [-23, -23, 69, -23]);
+  assert.match(R.checkCarried({ ...hand, discarder: 0 }, sent).message, /scored this hand as self-drawn/);
+});
+
+test("a hand on the sheet keeps the situation of its calculator address when it is changed", () => {
+  assert.deepEqual(R.carriedSituation(carried(DISCARD_WIN).from), { selfDrawn: false });
+  assert.deepEqual(R.carriedSituation(carried(SELF_DRAWN_WIN).from), { selfDrawn: true });
+  assert.equal(R.carriedSituation(null), null);  // entered by hand: any situation goes
+  assert.equal(R.carriedSituation("https://evil.example/?self_drawn=true"), null);
+  assert.equal(R.checkCarried(win(0, null, 20), null), null);
+  assert.equal(R.checkCarried(draw(), { selfDrawn: false }), null);  // a draw after all: nothing to check
+});
+
+test("a copy's label is kept, shown in its title, and checked like every field", () => {
+  const labelled = { ...game([win(1, 3, 19)]), label: "copy imported from game.json" };
+  const read = R.parseGame(JSON.stringify(labelled));
+  assert.equal(read.ok, true);
+  assert.equal(read.game.label, "copy imported from game.json");
+  assert.equal(F.gameTitle(read.game), "2026-12-01 · Ana, Ben, Cai, Dee (copy imported from game.json)");
+  assert.equal(F.gameTitle(game([])), "2026-12-01 · Ana, Ben, Cai, Dee");
+  for (const bad of [7, "", "x".repeat(R.LIMITS.label + 1)]) {
+    assert.match(R.parseGame(JSON.stringify({ ...labelled, label: bad })).error, /"label" must be text/);
   }
 });

@@ -6,7 +6,9 @@
                             is a new worker, which the pages notice ("New version: reload")
     offline-manifest.json   every page and asset with its content hash, which the worker caches
                             on install, and apart from them the in-browser engine's files
-                            (Pyodide and the engine bundle), cached only once a page uses them
+                            (Pyodide and the engine bundle), cached once a page uses them, when the
+                            visitor saves them for offline use, or on install when site.toml's
+                            save_engine_on_install says so (engine_on_install)
     static/engine/tutor-engine.zip   the Python the browser runs (engine_bundle.py)
 
 Every address is relative to the site root, so the site works at a host's root and in a subfolder.
@@ -114,6 +116,8 @@ def offline_files(site: Site, pages: list[OutputPage], data_files: dict[str, str
         "precache": [[path, hash_] for path, hash_ in listing] + [[OFFLINE_MANIFEST, version]],
         "engine": engine,
         "engine_bytes": sum(size for _, _, size in engine),
+        # site.toml's save_engine_on_install: the worker caches the engine on install as well.
+        "engine_on_install": site.config.save_engine_on_install,
     }
     return {
         ENGINE_ZIP: bundle,

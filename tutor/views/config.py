@@ -38,6 +38,7 @@ class SiteConfig:
     # hand scores goes untaught or unlinked (the real content's rules: tutor.site.build)
     theme_color: str = "#9e2229"  # the installed app's title bar (manifest.webmanifest), as #rrggbb
     background_color: str = "#fbfaf7"  # its splash screen while the first page loads
+    save_engine_on_install: bool = False  # every install also saves the in-browser engine (a venue's tablet)
 
     @property
     def canonical_root(self) -> str:
