@@ -12,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from strategies import table_records
 
+from tutor.practice.seating import SEATING_FILE
+from tutor.practice.seating import load as load_seating
 from tutor.practice.table.bots import policy
 from tutor.practice.table.game import HANDS_PER_GAME, hand_seating, running_totals
 from tutor.practice.table.moves import ACTIONS, TILE_ACTIONS, Move, MoveError
@@ -376,9 +378,7 @@ def test_a_declaration_under_eight_is_refused_with_the_calculators_explanation()
 
 
 def test_over_a_game_each_player_sits_each_wind_once_a_round_and_the_deal_moves_every_hand():
-    from tutor.site import seating as site_seating
-
-    sheet = site_seating.load(site_seating.SEATING_FILE)
+    sheet = load_seating(SEATING_FILE)
     for hand in range(HANDS_PER_GAME):
         seating = hand_seating(hand)
         assert sorted(seating.seats) == [0, 1, 2, 3]

@@ -21,6 +21,7 @@ import json
 import zipfile
 from pathlib import Path
 
+from tutor.practice.seating import SEATING_FILE
 from tutor.views.portable import FRAME_FILE, TEMPLATES, frame_data
 from tutor.views.templating import file_signature
 
@@ -48,6 +49,8 @@ def bundle_sources(site: Site) -> dict[str, Path | bytes]:
         package = Path(next(iter(spec.submodule_search_locations)))
         _add_tree(files, package, name)
         files.update(_licences(package))
+    # The seats over a game (tutor.practice.seating), where tutor.practice.table.game looks for it.
+    files[SEATING_FILE] = site.root / SEATING_FILE
     for file in sorted((site.root / TEMPLATES).rglob("*.html")):
         files[f"{TEMPLATES}/{file.relative_to(site.root / TEMPLATES).as_posix()}"] = file
     config = site.config

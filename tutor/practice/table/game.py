@@ -7,13 +7,16 @@ rounds, as static/data/seating.json says (the file the score sheet and lesson 13
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from tutor.practice.seating import SEATING_FILE, Seating, load
+
 HANDS_PER_GAME = 16
-SEATING_FILE = Path(__file__).resolve().parents[3] / "static" / "data" / "seating.json"
+# The file at the root of the checkout, or of the engine bundle (tutor.site.engine_bundle), which
+# lays it out at the same place beside tutor/.
+SEATING_PATH = Path(__file__).resolve().parents[3] / SEATING_FILE
 LEARNER = 0
 
 
@@ -27,36 +30,18 @@ class HandSeating:
 
 
 @cache
-def _seating() -> dict:
-    return json.loads(SEATING_FILE.read_text(encoding="utf-8"))
+def _seating() -> Seating:
+    return load(SEATING_PATH)
 
 
-def chairs_by_round(seating: dict) -> list[tuple[int, ...]]:
-    """For each round, the player in each chair (chairs named by their seat wind in hand 1)."""
-    winds = seating["winds"]
-    current, out = list(range(4)), []
-    for round_ in seating["rounds"]:
-        moves = round_.get("moves") or {}
-        if moves:
-            moved = [0] * 4
-            for chair, player in enumerate(current):
-                moved[winds.index(moves[winds[chair]])] = player
-            current = moved
-        out.append(tuple(current))
-    return out
-
-
-def hand_seating(hand: int, seating: dict | None = None) -> HandSeating:
+def hand_seating(hand: int, seating: Seating | None = None) -> HandSeating:
     """The prevalent wind and who sits at each seat wind in hand `hand` (0..15) of a game."""
     seating = seating or _seating()
-    winds = seating["winds"]
-    per_round = seating["hands_per_round"]
-    round_index, in_round = divmod(hand, per_round)
-    chairs = chairs_by_round(seating)[round_index]
+    round_index, in_round = divmod(hand, seating.hands_per_round())
     seats = [0] * 4
-    for chair, player in enumerate(chairs):
-        seats[winds.index(seating["seat_winds"][in_round][chair])] = player
-    return HandSeating(seating["rounds"][round_index]["prevalent_wind"], tuple(seats))
+    for chair, player in enumerate(seating.chairs[round_index]):
+        seats[seating.winds.index(seating.seat_winds[in_round][chair])] = player
+    return HandSeating(seating.rounds[round_index], tuple(seats))
 
 
 def running_totals(hands: list[tuple[int, tuple[int, int, int, int]]]) -> list[tuple[int, int, int, int]]:
