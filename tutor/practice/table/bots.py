@@ -31,7 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from tutor.practice.value import Advice, DiscardAdvice, advise
+from tutor.practice.value import Advice, DiscardAdvice, advise, unseen_counts
+from tutor.practice.value.advice import CHANCE_DISCARDS
+from tutor.practice.value.chance import estimate
 from tutor.rules import tiles as T
 from tutor.rules.engine import Situation
 from tutor.rules.notation import Hand, Meld
@@ -40,7 +42,8 @@ from tutor.rules.shanten import form_missing, shanten, useful_tiles
 from .moves import SEATS, Move
 from .state import ROBBING, TableState
 
-PLAYOUTS = 40  # level 3's play-outs for each discard it estimates (see bench/table.py for the time)
+PLAYOUTS = 32  # level 3's play-outs for each hand it estimates (bench/table.py times it)
+CLOSE = 0.5  # a discard whose value is at least this share of the best one's is a close call
 
 
 class Policy(Protocol):
@@ -199,6 +202,17 @@ def _kong_after(hold: Holding, tile: int) -> Holding:
     return hold.after([tile])
 
 
+def _position(hold: Holding) -> tuple[Hand, Situation, list[int], int]:
+    """The holding as the value engine reads it: the hand, a situation with the winds, the
+    tiles seen outside the hand, and the playing tiles left in the wall."""
+    hand = Hand(hold.melds, _concealed(hold))
+    own = hand.tile_counts
+    seen = [t for t in range(34) for _ in range(hold.visible[t] - own[t])]
+    unseen_total = 136 - len(seen) - sum(own)
+    situation = Situation(hand.concealed[0], seat_wind=hold.seat_wind, prevalent_wind=hold.prevalent)
+    return hand, situation, seen, min(hold.wall, unseen_total)
+
+
 class RoutesToEight(TileEfficiency):
     """Level 2: tile efficiency plus the value engine's routes to 8 (tutor.practice.value).
 
@@ -207,18 +221,11 @@ class RoutesToEight(TileEfficiency):
 
     name = "routes to 8"
     level = 2
-    playouts = 0  # level 3 estimates its chances with this many play-outs
 
-    def advice(self, hold: Holding, chance: bool = False) -> Advice:
+    def advice(self, hold: Holding) -> Advice:
         """The value engine's advice on this holding (13 tiles: the hand as it stands; 14: each
         discard), from the tiles the seat sees and the playing tiles left in the wall."""
-        hand = Hand(hold.melds, _concealed(hold))
-        own = hand.tile_counts
-        seen = [t for t in range(34) for _ in range(hold.visible[t] - own[t])]
-        unseen_total = 136 - len(seen) - sum(own)
-        situation = Situation(hand.concealed[0], seat_wind=hold.seat_wind, prevalent_wind=hold.prevalent)
-        return advise(hand, situation, seen, min(hold.wall, unseen_total), hold.edition,
-                      playouts=self.playouts if chance else 0, seed=hold.playout_seed)
+        return advise(*_position(hold), hold.edition)
 
     def ranked(self, hold: Holding) -> tuple[DiscardAdvice, ...]:
         """Every discard (13 tiles: the hand as it stands), best first."""
@@ -292,24 +299,44 @@ class RoutesToEight(TileEfficiency):
 
 class ChanceOfEight(RoutesToEight):
     """Level 3: level 2, plus the value engine's chance estimate one tile from ready and when
-    ready: PLAYOUTS seeded play-outs (a fixed count, never a time budget, and seeded by the
-    game seed and the move index), so the same record always gets the same moves.
+    ready: PLAYOUTS seeded play-outs (a fixed count, never a time budget, seeded by the game
+    seed and the move index), so the same record always gets the same moves.
 
-    discard  of the best discards by value (the engine estimates the first four), the one
-             with the highest chance of a declarable win; ties go to the value's order
-    claim    weighed by that chance when the hand is near ready before or after it"""
+    discard  of the engine's first CHANCE_DISCARDS discards, those one tile from ready or
+             ready whose value comes within CLOSE of the best are estimated, and the highest
+             chance of a declarable win is played (ties: the value's order); a single close
+             discard is played without estimating (nothing to choose between)
+    claim    weighed by that chance when the hand is near ready before and after it
+    """
 
     name = "chance of 8"
     level = 3
-    playouts = PLAYOUTS
 
     def ranked(self, hold: Holding) -> tuple[DiscardAdvice, ...]:
-        light = self.advice(hold)
-        if light.best.shanten > 1:
-            return light.discards
-        options = self.advice(hold, chance=True).discards
-        order = {id(d): i for i, d in enumerate(options)}
-        return tuple(sorted(options, key=lambda d: (-d.chance.probability if d.chance else 1.0, order[id(d)])))
+        options = self.advice(hold).discards
+        top = options[0].value
+        close = [i for i, d in enumerate(options[:CHANCE_DISCARDS]) if d.shanten <= 1 and d.value >= CLOSE * top]
+        if len(close) < 2:
+            return options
+        estimated = list(options)
+        for i in close:
+            estimated[i] = self.with_chance(hold, options[i])
+        key = {i: -estimated[i].chance.probability if i in close else 1.0 for i in range(len(options))}
+        return tuple(estimated[i] for i in sorted(range(len(options)), key=lambda i: (key[i], i)))
+
+    def outlook(self, hold: Holding) -> DiscardAdvice:
+        best = self.advice(hold).best
+        return self.with_chance(hold, best) if best.shanten <= 1 else best
+
+    def with_chance(self, hold: Holding, option: DiscardAdvice) -> DiscardAdvice:
+        """The option with its chance of a declarable win estimated by PLAYOUTS play-outs."""
+        hand, situation, seen, wall = _position(hold)
+        unseen = unseen_counts(hand, seen)
+        if option.tile is not None:
+            concealed = list(hand.concealed)
+            concealed.remove(option.tile)
+            hand = Hand(hand.melds, tuple(concealed))
+        return replace(option, chance=estimate(hand, situation, hold.edition, unseen, wall, PLAYOUTS, None, hold.playout_seed))
 
     def weigh(self, out: DiscardAdvice, now: DiscardAdvice) -> tuple[float, float]:
         """The chance of a declarable win when both are estimated (the same seeded walls for
