@@ -13,7 +13,7 @@ import random
 import pytest
 from test_table import table, tile
 
-from tutor.practice.table.bots import ChanceOfEight, Holding, RoutesToEight, TileEfficiency, holding, policy
+from tutor.practice.table.bots import PLAYOUTS, ChanceOfEight, Holding, RoutesToEight, TileEfficiency, holding, policy
 from tutor.practice.table.moves import Move
 from tutor.practice.table.play import apply, options, short_win, to_decide
 from tutor.practice.table.record import Record, replay
@@ -162,3 +162,18 @@ def test_level_two_passes_a_chow_that_only_brings_a_hand_without_fans_closer():
     assert Move(S, "chow", tile("1m")) in options(state, S)
     assert policy(1).choose(state, S, options(state, S)).action == "chow"
     assert policy(2).choose(state, S, options(state, S)).action == "pass"
+
+
+def test_level_three_estimates_with_a_fixed_count_of_play_outs_seeded_by_the_game_and_the_move():
+    """No time budget: a record's moves never depend on how busy the machine was."""
+    state = table({S: "123456789s 5m F CC"}, current=E, drawn="C", wall="5p 5p 5p 5p")
+    state.seats[E].counts[tile("C")] += 1
+    apply(state, Move(E, "discard", tile("C")))
+    bot = policy(3)
+    outlook = bot.outlook(holding(state, S))
+    assert outlook.shanten <= 1 and outlook.chance is not None
+    assert outlook.chance.samples == PLAYOUTS and outlook.chance.budget_ms is None
+    assert outlook.chance.seed == holding(state, S).playout_seed
+    later = copy.deepcopy(state)
+    later.moves += 1
+    assert holding(later, S).playout_seed != holding(state, S).playout_seed
