@@ -1,7 +1,9 @@
 """The referee: seeded hands played by four bots to the end, every step checked.
 
-Every move is one of the seat's options (play.apply refuses any other); all 144 tiles
-are on the table after every move; every win scores 8 without flowers by the engine and,
+Each hand is played by mixed levels: one seat (moving round the table from hand to hand)
+plays level 1, 2 or 3 in turn, the other three level 1, so every level is refereed and a
+level-3 hand costs one seat's play-outs, not four. Every move is one of the seat's options
+(play.apply refuses any other); all 144 tiles are on the table after every move; every win scores 8 without flowers by the engine and,
 in the china1998 edition, by PyMahjongGB; the record replays to the same table.
 """
 
@@ -20,6 +22,7 @@ from tutor.rules.engine import Situation
 from tutor.rules.notation import parse_hand
 
 FLOWER_TILES = 81
+BOTS = {level: policy(level) for level in (1, 2, 3)}
 
 
 def referee(seed: int) -> dict:
@@ -29,11 +32,12 @@ def referee(seed: int) -> dict:
     record = Record(rules, seed, (), level, seed % 16)
     state = replay(record)
     assert tiles_on_table(state) == list(ALL_144)
-    bot, moves = policy(level), []
+    bots = [BOTS[level] if seat == seed % 4 else BOTS[1] for seat in range(4)]
+    moves = []
     while state.phase != OVER:
         seat = to_decide(state)[0]
         allowed = options(state, seat)
-        move = bot.choose(state, seat, allowed)
+        move = bots[seat].choose(state, seat, allowed)
         assert move in allowed, (seed, len(moves), move)
         apply(state, move)
         moves.append(move)

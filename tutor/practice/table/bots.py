@@ -13,24 +13,37 @@ Level 1, `TileEfficiency`: the fewest tiles from ready, then the most winning ch
     claim     a win always; a kong when it costs nothing; a pung, else a chow, only when it
               brings the hand closer to ready (a pung first)
 
-Levels 2 and 3 are to add the value engine's routes to 8 and its chance estimate
-(tutor.practice.value, being written in parallel). Until then both play `RouteToEight`,
-a lighter stand-in of this module's own: level 1, plus the engine's points of each wait
-once a discard or a claim leaves the hand ready.
+Level 2, `RoutesToEight`: level 1 steered by the value engine (tutor.practice.value).
+    discard   the first of the engine's ranking: its reach of a declarable win first (a
+              discard that keeps a route to 8 before one that is closer to ready on waits
+              under 8), then tiles from ready and unseen useful tiles
+    kong      declared when it costs nothing: no further from ready, no lower reach
+    claim     a win always; a kong when it costs nothing; a pung before a chow, only when it
+              raises the reach of a declarable win, or, far from ready where the engine lists
+              no routes, when it brings the hand closer and the set can still lead to 8
+
+Level 3, `ChanceOfEight`: level 2, plus the engine's seeded Monte-Carlo chance of a
+declarable win at one tile from ready and when ready, for discards and claims alike.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from tutor.practice.value import Advice, DiscardAdvice, advise, unseen_counts
+from tutor.practice.value.advice import CHANCE_DISCARDS
+from tutor.practice.value.chance import estimate
 from tutor.rules import tiles as T
-from tutor.rules.notation import Meld
+from tutor.rules.engine import Situation
+from tutor.rules.notation import Hand, Meld
 from tutor.rules.shanten import form_missing, shanten, useful_tiles
 
 from .moves import SEATS, Move
-from .scoring import eight_point_waits
 from .state import ROBBING, TableState
+
+PLAYOUTS = 32  # level 3's play-outs for each hand it estimates (bench/table.py times it)
+CLOSE = 0.5  # a discard whose value is at least this share of the best one's is a close call
 
 
 class Policy(Protocol):
@@ -43,7 +56,12 @@ class Policy(Protocol):
 @dataclass(frozen=True)
 class Holding:
     """What a seat knows when it decides: its concealed tiles and declared sets, the copies
-    of each tile it can see (its own and every face-up tile), and the winds."""
+    of each tile it can see (its own and every face-up tile), the winds, and the playing
+    tiles left in the wall (its count less the flowers not yet set aside).
+
+    `playout_seed` seeds level 3's play-outs from the game seed, the move index and the
+    seat, so that a record never depends on timing; it draws imagined walls from the unseen
+    tiles, never the real one."""
 
     counts: tuple[int, ...]
     melds: tuple[Meld, ...]
@@ -51,6 +69,8 @@ class Holding:
     seat_wind: str
     prevalent: str
     edition: str
+    wall: int = 0
+    playout_seed: int = 0
 
     def live(self, tiles) -> int:
         """Copies of these tiles not yet seen, so still to be drawn or discarded."""
@@ -62,10 +82,7 @@ class Holding:
         for t in removed:
             counts[t] -= 1
         melds = self.melds + (meld,) if meld else self.melds
-        return Holding(tuple(counts), melds, self.visible, self.seat_wind, self.prevalent, self.edition)
-
-    def eight_point_waits(self) -> list[int]:
-        return eight_point_waits(list(self.counts), self.melds, self.seat_wind, self.prevalent, self.edition)
+        return replace(self, counts=tuple(counts), melds=melds)
 
 
 def holding(state: TableState, seat: int) -> Holding:
@@ -81,7 +98,11 @@ def holding(state: TableState, seat: int) -> Holding:
                     visible[t] += 1
     if state.phase == ROBBING:
         visible[state.window.tile] += 1  # the tile being added to a kong is in sight
-    return Holding(tuple(me.counts), me.meld_tuple(), tuple(visible), SEATS[seat], state.prevalent, state.edition)
+    flowers_left = 8 - sum(len(other.flowers) for other in state.seats)
+    wall = state.wall_left - flowers_left
+    playout_seed = (state.seed * 1_000_003 + state.moves) * 4 + seat
+    return Holding(tuple(me.counts), me.meld_tuple(), tuple(visible), SEATS[seat], state.prevalent, state.edition,
+                   max(0, wall), playout_seed)
 
 
 def forms_in_reach(counts, melds: int) -> tuple[str, ...]:
@@ -170,46 +191,161 @@ class TileEfficiency:
         return True
 
 
-class RouteToEight(TileEfficiency):
-    """Levels 2 and 3 for now: a light stand-in for the value engine's routes to 8.
+def _concealed(hold: Holding) -> tuple[int, ...]:
+    return tuple([t for t in range(34) for _ in range(hold.counts[t])])
 
-    discard  among the most efficient discards, when they leave the hand ready, the one
-             whose waits that reach 8 points have the most live copies
-    claim    one that leaves the hand ready only if some wait then reaches 8; one that
-             leaves it further only if the claimed set scores by itself (a dragon, the
-             seat or the prevalent wind, a kong) or every tile is of one suit and honors
-    """
 
-    name = "route to 8 (light)"
+def _kong_after(hold: Holding, tile: int) -> Holding:
+    """The holding after a kong declared on one's turn: concealed, or added to a melded pung."""
+    if hold.counts[tile] == 4:
+        return hold.after([tile] * 4, Meld("kong", tile, True))
+    return hold.after([tile])
 
-    def __init__(self, level: int = 2):
-        self.level = level
+
+def _position(hold: Holding) -> tuple[Hand, Situation, list[int], int]:
+    """The holding as the value engine reads it: the hand, a situation with the winds, the
+    tiles seen outside the hand, and the playing tiles left in the wall."""
+    hand = Hand(hold.melds, _concealed(hold))
+    own = hand.tile_counts
+    seen = [t for t in range(34) for _ in range(hold.visible[t] - own[t])]
+    unseen_total = 136 - len(seen) - sum(own)
+    situation = Situation(hand.concealed[0], seat_wind=hold.seat_wind, prevalent_wind=hold.prevalent)
+    return hand, situation, seen, min(hold.wall, unseen_total)
+
+
+class RoutesToEight(TileEfficiency):
+    """Level 2: tile efficiency plus the value engine's routes to 8 (tutor.practice.value).
+
+    Its whole advice (routes=True) is cheap enough for every move: a few milliseconds, since
+    routes are worked out only for hands one or two tiles from ready (bench/table.py)."""
+
+    name = "routes to 8"
+    level = 2
+
+    def advice(self, hold: Holding) -> Advice:
+        """The value engine's advice on this holding (13 tiles: the hand as it stands; 14: each
+        discard), from the tiles the seat sees and the playing tiles left in the wall."""
+        return advise(*_position(hold), hold.edition)
+
+    def ranked(self, hold: Holding) -> tuple[DiscardAdvice, ...]:
+        """Every discard (13 tiles: the hand as it stands), best first."""
+        return self.advice(hold).discards
+
+    def outlook(self, hold: Holding) -> DiscardAdvice:
+        return self.ranked(hold)[0]
 
     def discard(self, hold: Holding, seat: int, candidates: list[int]) -> Move:
-        ranked = efficient_discards(hold, candidates)
-        if ranked[0][0][0] != 0:
-            return Move(seat, "discard", ranked[0][1])
-        best = max(range(len(ranked)), key=lambda i: (self._live_eight(hold, ranked[i][1]), -i))
-        return Move(seat, "discard", ranked[best][1])
+        allowed = set(candidates)
+        tile = next(d.tile for d in self.ranked(hold) if d.tile in allowed)
+        return Move(seat, "discard", tile)
 
-    def _live_eight(self, hold: Holding, discard: int) -> int:
-        """Live copies of the tiles that win for 8 or more once `discard` is gone."""
-        return hold.live(hold.after([discard]).eight_point_waits())
+    def turn(self, hold: Holding, seat: int, by_action: dict[str, list[Move]]) -> Move:
+        kongs = by_action.get("kong", ())
+        if kongs:
+            now = self.outlook(hold)
+            for move in kongs:
+                if self.costs_nothing(self.outlook(_kong_after(hold, move.tile)), now):
+                    return move
+        return self.discard(hold, seat, [m.tile for m in by_action["discard"]])
+
+    def claim(self, hold: Holding, seat: int, by_action: dict[str, list[Move]], tile: int) -> Move:
+        sets = by_action.get("pung", []) + by_action.get("chow", [])
+        kongs = by_action.get("kong", [])
+        if not sets and not kongs:
+            return by_action["pass"][0]
+        now = self.outlook(hold)
+        for move in kongs:
+            if self.costs_nothing(self.outlook(hold.after(*_claimed_tiles(move, tile))), now):
+                return move
+        best: tuple | None = None
+        for move in sets:
+            after = hold.after(*_claimed_tiles(move, tile))
+            out = self.outlook(after)
+            if self.improves(out, now, after):
+                key = (-self.weigh(out, now)[0], out.shanten, move.action != "pung", move.tile)  # a pung before a chow
+                if best is None or key < best[0]:
+                    best = (key, move)
+        return best[1] if best else by_action["pass"][0]
+
+    def weigh(self, out: DiscardAdvice, now: DiscardAdvice) -> tuple[float, float]:
+        """What a claim or a kong is weighed by, after it and now: the value engine's reach
+        of a declarable win."""
+        return out.value, now.value
+
+    def costs_nothing(self, out: DiscardAdvice, now: DiscardAdvice) -> bool:
+        """A kong costs nothing when the hand is no further from ready nor from 8 after it."""
+        after, before = self.weigh(out, now)
+        return out.shanten <= now.shanten and after >= before - 1e-9
+
+    def improves(self, out: DiscardAdvice, now: DiscardAdvice, after: Holding) -> bool:
+        """Whether a claim is worth it: near ready, when it raises the reach of a declarable win
+        (so it keeps a route to 8); further off, where the engine lists no routes, when it
+        brings the hand closer to ready and the claimed set can still lead to 8 points."""
+        gain, before = self.weigh(out, now)
+        if gain > 0 or before > 0:
+            return gain > before + 1e-9
+        return out.shanten < now.shanten and out.shanten >= 2 and self.keeps_route(after)
 
     def keeps_route(self, after: Holding) -> bool:
+        """Far from ready: the claimed set scores by itself (a dragon, the seat or prevalent
+        wind), or every suited tile is of one suit (on the way to a flush)."""
         meld = after.melds[-1]
-        if meld.kind == "kong":
-            return True  # a kong scores by itself and draws a replacement
         winds = (T.WIND_BY_LETTER[after.seat_wind], T.WIND_BY_LETTER[after.prevalent])
-        if meld.kind == "pung" and (T.is_dragon(meld.tile) or meld.tile in winds):
+        if meld.kind in ("pung", "kong") and (T.is_dragon(meld.tile) or meld.tile in winds):
             return True
         tiles = [t for t in range(34) if after.counts[t]] + [t for m in after.melds for t in m.tiles]
-        if len({T.suit_of(t) for t in tiles if T.is_suited(t)}) <= 1:
-            return True  # on the way to a half or full flush
-        ranked = efficient_discards(after, [t for t in range(34) if after.counts[t]])
-        return ranked[0][0][0] == 0 and any(self._live_eight(after, t) for _key, t in ranked)
+        return len({T.suit_of(t) for t in tiles if T.is_suited(t)}) <= 1
+
+
+class ChanceOfEight(RoutesToEight):
+    """Level 3: level 2, plus the value engine's chance estimate one tile from ready and when
+    ready: PLAYOUTS seeded play-outs (a fixed count, never a time budget, seeded by the game
+    seed and the move index), so the same record always gets the same moves.
+
+    discard  of the engine's first CHANCE_DISCARDS discards, those one tile from ready or
+             ready whose value comes within CLOSE of the best are estimated, and the highest
+             chance of a declarable win is played (ties: the value's order); a single close
+             discard is played without estimating (nothing to choose between)
+    claim    weighed by that chance when the hand is near ready before and after it
+    """
+
+    name = "chance of 8"
+    level = 3
+
+    def ranked(self, hold: Holding) -> tuple[DiscardAdvice, ...]:
+        options = self.advice(hold).discards
+        top = options[0].value
+        close = [i for i, d in enumerate(options[:CHANCE_DISCARDS]) if d.shanten <= 1 and d.value >= CLOSE * top]
+        if len(close) < 2:
+            return options
+        estimated = list(options)
+        for i in close:
+            estimated[i] = self.with_chance(hold, options[i])
+        key = {i: -estimated[i].chance.probability if i in close else 1.0 for i in range(len(options))}
+        return tuple(estimated[i] for i in sorted(range(len(options)), key=lambda i: (key[i], i)))
+
+    def outlook(self, hold: Holding) -> DiscardAdvice:
+        best = self.advice(hold).best
+        return self.with_chance(hold, best) if best.shanten <= 1 else best
+
+    def with_chance(self, hold: Holding, option: DiscardAdvice) -> DiscardAdvice:
+        """The option with its chance of a declarable win estimated by PLAYOUTS play-outs."""
+        hand, situation, seen, wall = _position(hold)
+        unseen = unseen_counts(hand, seen)
+        if option.tile is not None:
+            concealed = list(hand.concealed)
+            concealed.remove(option.tile)
+            hand = Hand(hand.melds, tuple(concealed))
+        return replace(option, chance=estimate(hand, situation, hold.edition, unseen, wall, PLAYOUTS, None, hold.playout_seed))
+
+    def weigh(self, out: DiscardAdvice, now: DiscardAdvice) -> tuple[float, float]:
+        """The chance of a declarable win when both are estimated (the same seeded walls for
+        both), else the value as at level 2."""
+        if out.chance is not None and now.chance is not None:
+            return out.chance.probability, now.chance.probability
+        return out.value, now.value
 
 
 def policy(level: int) -> Policy:
-    """The bot of a level: 1 tile efficiency; 2 and 3 the route-to-8 stand-in for now."""
-    return TileEfficiency() if level == 1 else RouteToEight(level)
+    """The bot of a level: 1 tile efficiency, 2 routes to 8, 3 routes and chance of 8."""
+    return {1: TileEfficiency, 2: RoutesToEight, 3: ChanceOfEight}[level]()
