@@ -4,6 +4,7 @@
 
      tutorEngine.available()        can this browser run it (module workers, WebAssembly)?
      tutorEngine.calculator(body)   -> Promise of {status, html}: the calculator's fragment
+     tutorEngine.table(body)        -> Promise of {status, html}: the practice table's fragment
      tutorEngine.scoreMany(list)    -> Promise of [[status, body], ...], as POST /api/score answers
 
    While the runtime downloads, the page's [data-engine-progress] block (a <progress> and a status
@@ -73,6 +74,9 @@
     available: available,
     calculator: function (body) {
       return start().then(function () { return call({ type: "calculator", body: body }); });
+    },
+    table: function (body) {
+      return start().then(function () { return call({ type: "table", body: body }); });
     },
     scoreMany: function (requests) {
       return start().then(function () { return call({ type: "score-many", requests: JSON.stringify(requests) }); })

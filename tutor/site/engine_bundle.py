@@ -50,6 +50,8 @@ def bundle_sources(site: Site) -> dict[str, Path | bytes]:
         files.update(_licences(package))
     for file in sorted((site.root / TEMPLATES).rglob("*.html")):
         files[f"{TEMPLATES}/{file.relative_to(site.root / TEMPLATES).as_posix()}"] = file
+    # The practice table's seats and winds for each hand of a game (tutor.practice.table.game).
+    files["static/data/seating.json"] = site.root / "static" / "data" / "seating.json"
     config = site.config
     if config.locale_dir:
         locale = site.root / config.locale_dir
