@@ -28,13 +28,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from tutor.answers.scoring import CHANCE_BUDGET_MS, DEFAULT_PLAYOUTS  # noqa: E402
 from tutor.practice.hands import random_deals  # noqa: E402
 from tutor.practice.value import advise  # noqa: E402
 from tutor.practice.value.traps import traps  # noqa: E402
 from tutor.rules.analysis import analyze, discards, waits  # noqa: E402
 from tutor.rules.notation import Hand  # noqa: E402
 from tutor.rules.shanten import counts_of, shanten  # noqa: E402
-from tutor.answers.scoring import CHANCE_BUDGET_MS, DEFAULT_PLAYOUTS  # noqa: E402
 
 TARGETS_US = {"shanten": 1000, "waits (ready, scored)": 5000, "discards (14 tiles)": 20000}
 
