@@ -13,6 +13,7 @@
   var live = page.querySelector("[data-table-live]");
   var engine = window.tutorEngine && window.tutorEngine.available() ? window.tutorEngine : null;
   var useEngine = false;
+  var askedHint = false;  // the last form sent was the Hint button: the coach's answer gets the focus
   var STORE = "tutor-table-progress";
 
   function backendGone() {
@@ -75,7 +76,10 @@
     var target = null;
     if (refused) { lines.push(refused.querySelector("[role=alert]").textContent.trim()); target = refused.querySelector("h2"); }
     else if (result) { lines.push(result.querySelector("h2").textContent.trim()); target = result.querySelector("h2"); count(result); }
-    else {
+    else if (askedHint && area.querySelector("[data-coach]")) {
+      target = area.querySelector("[data-coach] h2");
+      lines.push(area.querySelector("[data-coach] p").textContent.trim());
+    } else {
       var offer = area.querySelector("[data-offer]");
       if (offer) { lines.push(offer.textContent.replace(/\s+/g, " ").trim()); }
       target = area.querySelector(".table-actions button") || area.querySelector("[data-hand] button[tabindex='0']");
@@ -119,6 +123,7 @@
   }
   document.addEventListener("submit", function (event) {
     var form = event.target;
+    askedHint = !!(event.submitter && event.submitter.hasAttribute("data-hint"));
     if (!page.contains(form) || !useEngine) { return; }
     event.preventDefault();
     event.stopImmediatePropagation();  // nor htmx

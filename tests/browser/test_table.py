@@ -89,7 +89,7 @@ def test_a_whole_hand_by_keyboard_alone_plays_the_pure_games_hand(page, live_ser
         assert page.evaluate("() => document.activeElement.value") == value
         page.keyboard.press("Enter")
         expect(page.locator("#table-form")).not_to_have_attribute("data-moves", before)
-    expect(page.locator("[data-result] h2")).to_be_visible()
+    expect(page.locator("#result-title")).to_be_visible()
     assert record_shown(page) == played.answers[-1]["record"]
     expect(page.get_by_role("button", name="Deal another hand")).to_be_visible()
     assert not page.script_errors
@@ -140,7 +140,7 @@ def test_a_self_drawn_win_is_scored_paid_and_opens_in_the_calculator(page, live_
     for value in played.clicks:
         click(page, value)
     result = page.locator("[data-result]")
-    expect(result.locator("h2")).to_have_text("You win")
+    expect(result.locator("#result-title")).to_have_text("You win")
     expect(result.locator(".payments")).to_contain_text("Self-drawn: each other player pays")
     # Self-Drawn, or Fully Concealed Hand, which implies it.
     expect(result.locator(".fan-lines")).to_contain_text(re.compile("Self-Drawn|Fully Concealed Hand"))
@@ -205,3 +205,48 @@ def test_the_same_hand_offline_in_the_engine_worker(browser, host):
         assert record_shown(page) == played.answers[8]["record"]
     finally:
         context.close()
+
+
+def test_the_coach_ranks_the_moves_on_request_and_never_plays(page, live_server):
+    played = finished()
+    open_hand(page, live_server.url, played)
+    before = moves_now(page)
+    page.get_by_role("button", name="Hint").click()
+    coach = page.locator("[data-coach]")
+    expect(coach.locator("h2")).to_be_focused()
+    # The value engine's ranking of exactly the moves the table offers, with its sentence.
+    offered = page.locator("#table-form button[name=move]").evaluate_all("els => [...new Set(els.map(e => e.value))]")
+    ranked = coach.locator("tr[data-move]").evaluate_all("rows => rows.map(r => r.dataset.move)")
+    assert ranked and set(ranked) <= set(offered)
+    expect(coach.locator("p").first).to_contain_text(re.compile(r"ready|from ready"))
+    assert moves_now(page) == before  # nothing was played for the learner
+    # The option shows it at every decision; without it, the next decision has none.
+    click(page, played.clicks[0])
+    expect(page.locator("[data-coach]")).to_have_count(0)
+    page.goto(f"{live_server.url}/table/?seed={played.seed}&level={played.level}&coach=1")
+    expect(page.locator("[data-coach]")).to_be_visible()
+    click(page, played.clicks[0])
+    expect(page.locator("[data-coach]")).to_be_visible()
+
+
+def test_the_review_after_the_hand_counts_matches_and_links_the_costliest_mistakes(page, live_server):
+    played = finished()
+    open_hand(page, live_server.url, played)
+    for value in played.clicks:
+        click(page, value)
+    review = page.locator("[data-review]")
+    expect(review).to_be_visible()
+    decisions = int(review.get_attribute("data-decisions"))
+    matched = int(review.get_attribute("data-matched"))
+    assert decisions > 0 and 0 <= matched <= decisions
+    expect(review.locator("[data-match-rate]")).to_contain_text(f"{matched} of {decisions} decisions")
+    costliest = review.locator(".review-costliest > li")
+    assert costliest.count() == min(3, decisions - matched)
+    if costliest.count():
+        link = costliest.first.get_by_role("link", name="Open this position in the calculator")
+        assert "h=" in link.get_attribute("href")
+        link.click()
+        expect(page.locator("#calc-h")).not_to_have_value("")
+    # Progress in this browser: one hand played.
+    page.goto(f"{live_server.url}/table/")
+    expect(page.locator('[data-stat="played"]')).to_have_text("1")

@@ -19,6 +19,7 @@ from typing import Any
 from tutor.answers.asked import Answer, Asked
 from tutor.answers.forms import FieldError, shown, whole_number
 from tutor.answers.scoring import score_request
+from tutor.practice.table import coach as C
 from tutor.practice.table import table as G
 from tutor.practice.table.moves import ACTIONS, SEATS, TILE_ACTIONS
 from tutor.practice.table.record import LEVELS, Record, RecordError, import_record, parse_record
@@ -91,13 +92,20 @@ def _scored(request: dict[str, Any] | None, edition: str) -> dict[str, Any] | No
         return None
 
 
-def _page(record: Record, edition: str, coach: bool, before: int, error: str | None = None) -> dict[str, Any]:
-    """The table after this record, the bots played up to the learner's next decision."""
+def _page(record: Record, edition: str, coach: bool, before: int, error: str | None = None,
+          hint: bool = False) -> dict[str, Any]:
+    """The table after this record, the bots played up to the learner's next decision; the
+    coach's ranking when asked (or always, with the option), the review once the hand is over."""
     answered = G.answer(record.to_json())
     outcome, refused = answered["result"], answered["refused"]
+    played = parse_record(answered["record"])
+    seat = G.learner_seat(played)
+    coaching = C.replayed_coach(played, seat) if (hint or coach) and outcome is None else None
     return V.table_context(
         edition, answered=answered, record_text=json.dumps(answered["record"], separators=(",", ":")),
         before=before, coach=coach, error=error,
+        hint=None if coaching is None else coaching.to_dict(),
+        review=C.review(played, seat) if outcome is not None else None,
         result=_scored(outcome.get("request") if outcome else None, edition),
         refused=None if refused is None else {"message": refused["message"], "view": _scored(refused["request"], edition)},
     )
@@ -117,7 +125,7 @@ def table_answer(asked: Asked) -> Answer:
     move_text = _text(form, "move")
     try:
         if not move_text:
-            return Answer(_page(record, edition, coach, len(record.moves)))
+            return Answer(_page(record, edition, coach, len(record.moves), hint=_text(form, "hint") == "1"))
         moved = record.to_json()
         moved["moves"].append(read_move(move_text, SEATS[G.learner_seat(record)]))
         return Answer(_page(parse_record(moved), edition, coach, len(moved["moves"])))

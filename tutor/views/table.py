@@ -112,6 +112,34 @@ def _hand(view: dict[str, Any], legal: list[dict[str, Any]]) -> tuple[list[dict[
     return [entry(c) for c in codes], (entry(drawn) if drawn else None)
 
 
+def _move_words(move: dict[str, Any]) -> str:
+    if move["action"] == "discard":
+        return f"Discard {T.name(_CODE[move['tile']])}"
+    return button_label(move)
+
+
+def hint_view(coaching: dict[str, Any]) -> dict[str, Any]:
+    """The coach's ranking: the best move with its sentence, then the others with their values."""
+    moves = coaching["moves"]
+    return {"best": _move_words(moves[0]["move"]), "reason": moves[0]["reason"] or coaching["reason"],
+            "ranking": [{"label": _move_words(m["move"]), "value": m["value"], "percent": f"{100 * m['value']:.0f}%",
+                         "value_of": move_value(m["move"])} for m in moves[:6]]}
+
+
+def review_view(review: dict[str, Any], seat: str) -> dict[str, Any]:
+    """The review: the match rate, every mistake and the three costliest, each with the position's
+    calculator query (the hand, its winds)."""
+    def mistake(m: dict[str, Any]) -> dict[str, Any]:
+        query = [("h", m["hand"]), ("seat_wind", m["seat_wind"]), ("prevalent_wind", m["prevalent_wind"])]
+        return {"move": m["move"], "chose": _move_words(m["chose"]), "best": _move_words(m["best"]),
+                "lost": f"{100 * m['lost']:.0f}", "sentence": m["sentence"], "query": query}
+    rate = review["match_rate"]
+    return {"decisions": review["decisions"], "matched": review["matched"],
+            "rate": None if rate is None else f"{100 * rate:.0f}%",
+            "mistakes": [mistake(m) for m in review["mistakes"]],
+            "costliest": [mistake(m) for m in review["costliest"]]}
+
+
 def table_context(edition: str, *, answered: dict[str, Any] | None = None, record_text: str = "",
                   before: int = 0, coach: bool = False, result: dict[str, Any] | None = None,
                   refused: dict[str, Any] | None = None, hint: dict[str, Any] | None = None,
@@ -152,7 +180,7 @@ def table_context(edition: str, *, answered: dict[str, Any] | None = None, recor
         "outcome": answered["result"],
         "result": result,
         "refused": refused,
-        "hint": hint,
-        "review": review,
+        "hint": None if hint is None else hint_view(hint),
+        "review": None if review is None else review_view(review, me),
     })
     return context
