@@ -1,0 +1,124 @@
+"""The practice table's coach, review and page, without a browser: the coach ranks exactly the
+legal moves and never plays; a learner who always takes the coach's best matches it every time;
+the review and the hint come from the record alone; the page's form and POST /api/table answer
+the same game as tutor.practice.table.table.answer."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tutor.answers.asked import Asked
+from tutor.answers.table import read_move, table_answer, table_json
+from tutor.practice.table import table as G
+from tutor.practice.table.bots import policy
+from tutor.practice.table.coach import coach, review
+from tutor.practice.table.moves import SEATS
+from tutor.practice.table.play import apply, options, to_decide
+from tutor.practice.table.record import Record, RecordError, parse_record, replay
+from tutor.practice.table.state import OVER
+from tutor.views.table import move_value
+
+SEEDS = range(1, 7)
+
+
+def coached_hand(seed: int, level: int = 1) -> tuple[Record, int]:
+    """A hand where the learner always takes the coach's best move (the bots play the rest)."""
+    record = Record("wmo", seed, (), level)
+    state = replay(record)
+    learner = G.learner_seat(record)
+    bot, moves = policy(level), []
+    while state.phase != OVER and len(moves) < 600:
+        seat = to_decide(state)[0]
+        legal = options(state, seat)
+        if seat == learner:
+            coaching = coach(state, seat)
+            move = coaching.best.move if coaching else legal[0]
+        else:
+            move = bot.choose(state, seat, legal)
+        apply(state, move)
+        moves.append(move)
+    return record.with_moves(moves), learner
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_coach_ranks_exactly_the_legal_moves_and_leaves_the_table_as_it_was(seed):
+    answered = G.answer({"seed": seed, "level": 1})
+    state = replay(parse_record(answered["record"]))
+    seat = SEATS.index(answered["view"]["seat"])
+    before = (state.phase, state.front, state.back, [list(s.counts) for s in state.seats])
+    coaching = coach(state, seat)
+    assert coaching is not None
+    assert sorted(move_value(r.move.to_json()) for r in coaching.ranked) == sorted(move_value(m) for m in answered["legal"])
+    assert [r.value for r in coaching.ranked] == sorted((r.value for r in coaching.ranked), reverse=True)
+    assert coaching.best.reason
+    assert (state.phase, state.front, state.back, [list(s.counts) for s in state.seats]) == before
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_learner_who_takes_the_coachs_best_every_time_matches_it_every_time(seed):
+    record, learner = coached_hand(seed)
+    result = review(record, learner)
+    assert result["decisions"] > 0
+    assert result["matched"] == result["decisions"] and result["match_rate"] == 1.0
+    assert result["mistakes"] == [] and result["costliest"] == []
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_review_of_a_bots_hand_names_each_mistake_with_what_it_gave_up(seed):
+    record, _ = G.bot_hand(seed, 1)
+    learner = G.learner_seat(record)
+    result = review(record, learner)
+    assert result["matched"] + len(result["mistakes"]) == result["decisions"]
+    losses = [m["lost"] for m in result["costliest"]]
+    assert losses == sorted(losses, reverse=True) and len(losses) == min(3, len(result["mistakes"]))
+    for mistake in result["mistakes"]:
+        assert mistake["lost"] > 0 and mistake["chose"] != mistake["best"]
+        assert mistake["sentence"].startswith("You chose to ")
+        assert record.moves[mistake["move"] - 1].to_json() == mistake["chose"]
+    assert review(record, learner) == result  # from the record alone: the same every time
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    pytest.param("fly", "Unknown move 'fly'", id="unknown"),
+    pytest.param("discard", "needs its tile", id="no_tile"),
+    pytest.param("discard 9z", "needs its tile", id="bad_tile"),
+    pytest.param("pass 5s", "takes no tile", id="pass_with_tile"),
+    pytest.param("discard ⑤s", "needs its tile", id="circled_digit"),
+])
+def test_a_button_value_that_is_no_move_is_refused_in_words(text, words):
+    with pytest.raises(RecordError, match=re.escape(words)):
+        read_move(text, "E")
+
+
+class Form(dict):
+    def getlist(self, key):
+        return [self[key]] if key in self else []
+
+
+def test_the_page_and_the_api_play_the_same_game_as_the_pure_table():
+    answered = G.answer({"seed": 5, "level": 2})
+    move = answered["legal"][0]
+    page = table_answer(Asked(Form(record=json.dumps(answered["record"]), move=move_value(move)), True, True))
+    status, api = table_json({**answered["record"], "moves": [*answered["record"]["moves"], move]})
+    assert page.status == 200 and status == 200
+    assert json.loads(page.context["record_text"]) == api["record"]
+    assert page.context["table"]["wall"] == api["view"]["wall"]
+
+
+def test_a_hint_ranks_the_moves_and_plays_none():
+    answered = G.answer({"seed": 5, "level": 2})
+    page = table_answer(Asked(Form(record=json.dumps(answered["record"]), hint="1"), True, True))
+    assert page.status == 200
+    assert json.loads(page.context["record_text"]) == answered["record"]
+    offered = {move_value(m) for m in answered["legal"]}
+    assert {r["value_of"] for r in page.context["hint"]["ranking"]} <= offered
+
+
+def test_a_move_the_table_does_not_allow_keeps_the_table_and_says_why():
+    answered = G.answer({"seed": 5, "level": 2})
+    page = table_answer(Asked(Form(record=json.dumps(answered["record"]), move="pung 1m"), True, True))
+    assert page.status == 400 and "is not allowed" in page.context["error"]
+    assert json.loads(page.context["record_text"]) == answered["record"]
