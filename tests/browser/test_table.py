@@ -173,13 +173,19 @@ def test_the_table_fits_360_px_and_plays_by_touch(phone, live_server):
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
 
 
-def test_axe_finds_no_violation_at_the_table(page, live_server):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violation_at_the_table(page, live_server, scheme):
+    page.emulate_media(color_scheme=scheme)
     played = finished()
     open_hand(page, live_server.url, played)
+    page.get_by_role("button", name="Hint").click()
+    expect(page.locator("[data-coach]")).to_be_visible()
     assert axe_violations(page) == []
     for value in played.clicks:
         click(page, value)
+    expect(page.locator("[data-review]")).to_be_visible()
     assert axe_violations(page) == []
+    assert not page.script_errors
 
 
 @pytest.fixture(scope="module")
