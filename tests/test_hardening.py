@@ -65,7 +65,7 @@ JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.lists(inner, max_size=5) |
 
 LESSON_FIELDS = ["page", "question", "choice"]
 API_FIELDS = ["hand", "win", "self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong",
-              "seat_wind", "prevalent_wind", "flowers", "rules", "why_not"]
+              "seat_wind", "prevalent_wind", "flowers", "rules", "why_not", "seed", "moves", "level"]  # the last three: /api/table
 ODD = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -132,7 +132,7 @@ def assert_json_answer(response):
 @ODD
 @given(st.dictionaries(st.sampled_from(API_FIELDS) | st.text(max_size=6), JSON_VALUE, max_size=8), st.sampled_from(API_FIELDS))
 def test_api_answers_any_json_in_json(web, body, field):
-    for endpoint, valid in (("/api/score", HAND), ("/api/analyze", {"hand": HAND["hand"]})):
+    for endpoint, valid in (("/api/score", HAND), ("/api/analyze", {"hand": HAND["hand"]}), ("/api/table", TABLE)):
         assert_json_answer(web.post(endpoint, data=json.dumps(body), content_type="application/json"))
         # and each field alone with a valid hand around it
         value = body.get(field, next(iter(body.values()), None))

@@ -10,7 +10,6 @@ same templates with the same view model (tutor.answers, the page table's answer 
     score_json(request)           a JSON request -> (status, body), as POST /api/score answers
     table_fragment(body)          the practice table's form, urlencoded -> (status, html), as
                                   POST table/ answers an htmx request (the same game for the same record)
-    table_json(request)           a JSON record -> JSON text of (status, body), as POST /api/table answers
 
 No Flask and no files but the bundle's own: the layer contract (pyproject.toml) keeps it so.
 """
@@ -26,7 +25,6 @@ from urllib.parse import parse_qsl
 from tutor.answers.asked import Asked
 from tutor.answers.pages import PRACTICE_LINKS, page_named
 from tutor.answers.scoring import score_request
-from tutor.answers.table import table_json as _table_json
 from tutor.rules.engine import HandError
 from tutor.views.page import Frame
 from tutor.views.portable import read_frame
@@ -81,15 +79,6 @@ def page_fragment(name: str, body: str, posted: bool = True) -> tuple[int, str]:
 def table_fragment(body: str) -> tuple[int, str]:
     """(status, html) of the practice table's answer to its form (a move, a new hand)."""
     return page_fragment("table", body)
-
-
-def table_json(text: str) -> str:
-    """[status, body] as JSON text, as POST /api/table answers this JSON text."""
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        return json.dumps([400, {"error": "The request must be JSON."}])
-    return json.dumps(list(_table_json(data)), ensure_ascii=False)
 
 
 def score_json(data: Any) -> tuple[int, dict[str, Any]]:

@@ -268,3 +268,20 @@ def test_the_tiles_stay_where_they_are_from_one_decision_to_the_next(page, live_
         click(page, value)
         tops.append(page.locator("[data-hand]").bounding_box()["y"])
     assert len(tops) > 2 and len(set(tops)) == 1, tops
+
+
+def test_without_javascript_each_move_is_a_form_posted_with_the_record(browser, live_server):
+    played = finished()
+    context = browser.new_context(java_script_enabled=False, service_workers="block")
+    page = context.new_page()
+    try:
+        assert page.goto(f"{live_server.url}/table/?seed={played.seed}&level={played.level}").status == 200
+        for index, value in enumerate(played.clicks[:3]):
+            with page.expect_navigation():
+                page.locator(f'#table-form button[value="{value}"]').first.click()
+            assert record_shown(page) == played.answers[index + 1]["record"]
+        with page.expect_navigation():
+            page.get_by_role("button", name="Hint").click()
+        expect(page.locator("[data-coach]")).to_be_visible()
+    finally:
+        context.close()
