@@ -122,3 +122,16 @@ def test_a_move_the_table_does_not_allow_keeps_the_table_and_says_why():
     page = table_answer(Asked(Form(record=json.dumps(answered["record"]), move="pung 1m"), True, True))
     assert page.status == 400 and "is not allowed" in page.context["error"]
     assert json.loads(page.context["record_text"]) == answered["record"]
+
+
+@pytest.mark.parametrize("seed", range(20, 24))
+def test_the_coach_answers_at_every_decision_of_every_seat_of_a_hand(seed):
+    record, _ = G.bot_hand(seed, 2)
+    state = replay(Record(record.rules, record.seed, (), record.level))
+    for move in record.moves:
+        for seat in to_decide(state):
+            coaching = coach(state, seat)
+            legal = options(state, seat)
+            assert coaching is None or {r.move for r in coaching.ranked} == set(legal)
+            assert coaching is not None or len(legal) < 2
+        apply(state, move)

@@ -29,7 +29,7 @@ from tutor.rules.situation import Situation
 from .moves import SEATS, Move
 from .play import apply, options
 from .record import Record, replay, start
-from .state import OVER, TableState
+from .state import CLAIMS, OVER, ROBBING, TableState
 
 WIN_VALUE = 1.0  # a declarable win: nothing a discard leaves can be worth more
 MISTAKES_SHOWN = 3
@@ -115,7 +115,7 @@ def coach(state: TableState, seat: int) -> Coaching | None:
     me = state.seats[seat]
     concealed, melds = me.concealed_tiles(), me.meld_tuple()
     seen = _seen(state, seat)
-    offered = state.window.tile if state.window is not None and state.current != seat else None
+    offered = state.window.tile if state.phase in (CLAIMS, ROBBING) else None
     ranked, order = [], {}
     discards = None
     if any(m.action == "discard" for m in legal):  # one call ranks every discard, shape breaking ties
