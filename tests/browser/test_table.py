@@ -285,3 +285,19 @@ def test_without_javascript_each_move_is_a_form_posted_with_the_record(browser, 
         expect(page.locator("[data-coach]")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_finished_hands_record_pasted_back_shows_the_same_hand(page, live_server):
+    played = finished()
+    open_hand(page, live_server.url, played)
+    for value in played.clicks:
+        click(page, value)
+    page.locator(".table-export summary").click()
+    text = page.locator("#table-record-out").input_value()
+    assert json.loads(text) == played.answers[-1]["record"]
+    page.goto(f"{live_server.url}/table/")
+    page.locator(".table-import summary").click()
+    page.locator("#table-record-in").fill(text)
+    page.get_by_role("button", name="Play it").click()
+    expect(page.locator("#result-title")).to_be_visible()
+    assert record_shown(page) == played.answers[-1]["record"]
