@@ -301,3 +301,17 @@ def test_a_finished_hands_record_pasted_back_shows_the_same_hand(page, live_serv
     page.get_by_role("button", name="Play it").click()
     expect(page.locator("#result-title")).to_be_visible()
     assert record_shown(page) == played.answers[-1]["record"]
+
+
+def test_the_result_and_review_fit_360_px(phone, live_server):
+    played = self_drawn()
+    open_hand(phone, live_server.url, played)
+    phone.locator("#table-form button[name=hint]").tap()
+    expect(phone.locator("[data-coach]")).to_be_visible()
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
+    for value in played.clicks:
+        before = moves_now(phone)
+        phone.locator(f'#table-form button[value="{value}"]').first.tap()
+        expect(phone.locator("#table-form")).not_to_have_attribute("data-moves", before)
+    expect(phone.locator("[data-review]")).to_be_visible()
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
