@@ -170,6 +170,7 @@ def table_context(edition: str, *, answered: dict[str, Any] | None = None, recor
             "buttons": [{"value": move_value(m), "label": button_label(m), "action": m["action"]}
                         for m in legal if m["action"] != "discard"],
             "discarding": any(m["action"] == "discard" for m in legal),
+            "choices": len({move_value(m) for m in legal}),
             "said": [said(m) for m in moves[before:] if m["seat"] != me],
             "over": answered["result"] is not None,
             "moves": len(moves),
