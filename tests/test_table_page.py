@@ -135,3 +135,29 @@ def test_the_coach_answers_at_every_decision_of_every_seat_of_a_hand(seed):
             assert coaching is None or {r.move for r in coaching.ranked} == set(legal)
             assert coaching is not None or len(legal) < 2
         apply(state, move)
+
+
+def test_post_api_table_ends_a_hand_with_the_request_that_api_score_scores_the_same(client):
+    for seed in range(1, 40):
+        record, state = G.bot_hand(seed, 2)
+        if state.outcome is not None and state.outcome.winner is not None:
+            break
+    response = client.post("/api/table", json={**record.to_json(), "moves": [m.to_json() for m in record.moves]})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert set(body) == {"record", "view", "legal", "result", "refused"}
+    result = body["result"]
+    assert result["winner"] in SEATS and sum(result["payments"]) == 0 and body["legal"] == []
+    scored = client.post("/api/score", json=result["request"])
+    assert scored.status_code == 200
+    assert scored.get_json()["total"] == result["scored"]["total"] >= 8
+
+
+def test_post_api_table_adds_the_bots_moves_up_to_the_learners_decision(client):
+    response = client.post("/api/table", json={"rules": "wmo", "seed": 77, "level": 2, "moves": []})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["legal"] and all(m["seat"] == body["view"]["seat"] for m in body["legal"])
+    again = client.post("/api/table", json={**body["record"], "moves": [*body["record"]["moves"], body["legal"][0]]})
+    assert again.status_code == 200
+    assert again.get_json()["record"]["moves"][:len(body["record"]["moves"]) + 1] == [*body["record"]["moves"], body["legal"][0]]
