@@ -121,9 +121,11 @@
       live.textContent = String(error && error.message || error);
     });
   }
+  var lastSent = null;  // the move htmx sent: played again by the engine if the backend does not answer
   document.addEventListener("submit", function (event) {
     var form = event.target;
     askedHint = !!(event.submitter && event.submitter.hasAttribute("data-hint"));
+    lastSent = { form: form, submitter: event.submitter };
     if (!page.contains(form) || !useEngine) { return; }
     event.preventDefault();
     event.stopImmediatePropagation();  // nor htmx
@@ -131,8 +133,12 @@
   }, true);
 
   area.addEventListener("htmx:afterSwap", arrived);
-  document.body.addEventListener("htmx:sendError", backendGone);
-  document.body.addEventListener("htmx:responseError", backendGone);
+  function lost() {
+    backendGone();
+    if (engine && lastSent && document.contains(lastSent.form)) { playHere(lastSent.form, lastSent.submitter); }
+  }
+  document.body.addEventListener("htmx:sendError", lost);
+  document.body.addEventListener("htmx:responseError", lost);
 
   var state = root.getAttribute("data-backend-state");
   if (state === "none") { backendGone(); }

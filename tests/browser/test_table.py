@@ -315,3 +315,15 @@ def test_the_result_and_review_fit_360_px(phone, live_server):
         expect(phone.locator("#table-form")).not_to_have_attribute("data-moves", before)
     expect(phone.locator("[data-review]")).to_be_visible()
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_a_backend_that_stops_answering_mid_hand_hands_the_click_to_the_engine(page, live_server):
+    played = finished()
+    open_hand(page, live_server.url, played)
+    click(page, played.clicks[0])
+    # From now on the backend's table route does not answer: the same click is played in the browser.
+    page.route("**/table/", lambda route: route.abort() if route.request.method == "POST" else route.continue_())
+    before = moves_now(page)
+    page.locator(f'#table-form button[value="{played.clicks[1]}"]').first.click()
+    expect(page.locator("#table-form")).not_to_have_attribute("data-moves", before, timeout=ENGINE_READY)
+    assert record_shown(page) == played.answers[2]["record"]
