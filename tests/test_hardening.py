@@ -65,7 +65,7 @@ JSON_VALUE = st.recursive(JSON_LEAF, lambda inner: st.lists(inner, max_size=5) |
 
 LESSON_FIELDS = ["page", "question", "choice"]
 API_FIELDS = ["hand", "win", "self_drawn", "last_tile", "last_wall_tile", "replacement_tile", "robbing_kong",
-              "seat_wind", "prevalent_wind", "flowers", "rules", "why_not"]
+              "seat_wind", "prevalent_wind", "flowers", "rules", "why_not", "seed", "moves", "level"]  # the last three: /api/table
 ODD = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -132,7 +132,7 @@ def assert_json_answer(response):
 @ODD
 @given(st.dictionaries(st.sampled_from(API_FIELDS) | st.text(max_size=6), JSON_VALUE, max_size=8), st.sampled_from(API_FIELDS))
 def test_api_answers_any_json_in_json(web, body, field):
-    for endpoint, valid in (("/api/score", HAND), ("/api/analyze", {"hand": HAND["hand"]})):
+    for endpoint, valid in (("/api/score", HAND), ("/api/analyze", {"hand": HAND["hand"]}), ("/api/table", TABLE)):
         assert_json_answer(web.post(endpoint, data=json.dumps(body), content_type="application/json"))
         # and each field alone with a valid hand around it
         value = body.get(field, next(iter(body.values()), None))
@@ -151,11 +151,47 @@ def test_api_answers_any_json_in_json(web, body, field):
     pytest.param(json.dumps({**HAND, "why_not": ["9" * 5000]}), id="5000_digits"),
     pytest.param(json.dumps({**HAND, "why_not": ["²"]}), id="superscript_digit"),
 ])
-@pytest.mark.parametrize("endpoint", ["/api/score", "/api/analyze"])
+@pytest.mark.parametrize("endpoint", ["/api/score", "/api/analyze", "/api/table"])
 def test_api_odd_bodies_are_a_400_in_words(web, body, endpoint):
     response = web.post(endpoint, data=body, content_type="application/json")
     assert response.status_code == 400
     assert WORDS.search(response.get_json()["error"])
+
+
+TABLE = {"rules": "wmo", "seed": 42, "level": 2, "moves": []}
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    pytest.param({**TABLE, "moves": [{"seat": "E", "action": "fly"}]}, "unknown action 'fly'", id="unknown_action"),
+    pytest.param({**TABLE, "moves": [{"seat": "E", "action": "pung", "tile": "1m"}]}, "move 1", id="illegal_move"),
+    pytest.param({**TABLE, "moves": [{"seat": "E", "action": "discard", "tile": "9z"}]}, "needs 'tile'", id="no_such_tile"),
+    pytest.param({**TABLE, "seed": 10**99}, "'seed' must be a whole number", id="seed_10_to_the_99"),
+    pytest.param({**TABLE, "seed": "²"}, "'seed' must be a whole number", id="superscript_seed"),
+    pytest.param({**TABLE, "seed": "①"}, "'seed' must be a whole number", id="circled_seed"),
+    pytest.param({**TABLE, "level": True}, "'level' must be a whole number", id="level_true"),
+    pytest.param({**TABLE, "moves": [[[[[[]]]]]]}, "move 1", id="nested_move"),
+    pytest.param({**TABLE, "moves": {"a": 1}}, "'moves' must be a list", id="moves_not_a_list"),
+    pytest.param({**TABLE, "board": 1}, "no field 'board'", id="unknown_field"),
+    pytest.param([TABLE], "a record is an object", id="a_list"),
+])
+def test_table_records_that_cannot_be_played_are_a_400_naming_the_problem(web, body, words):
+    response = web.post("/api/table", data=json.dumps(body), content_type="application/json")
+    assert response.status_code == 400
+    assert words in response.get_json()["error"]
+
+
+def test_a_table_record_of_10000_moves_is_refused_in_words():
+    from tutor.answers.table import table_json
+
+    status, body = table_json({**TABLE, "moves": [{"seat": "E", "action": "pass"}] * 10_000})
+    assert status == 400 and "at most" in body["error"]
+
+
+def test_the_table_answers_a_move_it_cannot_play_with_the_table_and_the_reason(web):
+    response = web.post("/table/", data={"seed": "42", "level": "1", "move": "pung 1m"}, headers=HX)
+    assert response.status_code == 400
+    assert "is not allowed" in response.get_data(as_text=True)
+    assert 'id="table-form"' in response.get_data(as_text=True)  # play goes on
 
 
 @pytest.mark.parametrize(("path", "fields"), [
@@ -176,6 +212,10 @@ def test_api_odd_bodies_are_a_400_in_words(web, body, endpoint):
                  id="drills_shanten"),
     pytest.param("/drills/", {"mode": "declare", "seed": "42", "answer": "1", "declare": "yes", "total": "²"},
                  id="drills_total"),
+    pytest.param("/table/", {"seed": "²", "level": "1"}, id="table_seed"),
+    pytest.param("/table/", {"seed": "1", "level": "①"}, id="table_level"),
+    pytest.param("/table/", {"seed": "9" * 5000}, id="table_5000_digits"),
+    pytest.param("/table/", {"record": "[" * 5000}, id="table_record_deep"),
     pytest.param("/api/lesson-check", {"page": "lessons/01-tiles.md", "question": "²", "choice": "0"}, id="lesson_question"),
     pytest.param("/api/lesson-check", {"page": "lessons/01-tiles.md", "question": "1", "choice": "²"}, id="lesson_choice"),
 ])

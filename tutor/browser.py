@@ -8,6 +8,8 @@ same templates with the same view model (tutor.answers, the page table's answer 
     calculator_fragment(body)     the calculator's form, urlencoded -> (status, html), as
                                   POST calculator/ answers an htmx request
     score_json(request)           a JSON request -> (status, body), as POST /api/score answers
+    table_fragment(body)          the practice table's form, urlencoded -> (status, html), as
+                                  POST table/ answers an htmx request (the same game for the same record)
     hold_in_memory()              before the worker's memory snapshot: templates read into memory
 
 No Flask and no files but the bundle's own: the layer contract (pyproject.toml) keeps it so.
@@ -26,6 +28,7 @@ import jinja2
 from tutor.answers.asked import Asked
 from tutor.answers.pages import PRACTICE_LINKS, page_named
 from tutor.answers.scoring import score_request
+from tutor.practice.table.game import hand_seating
 from tutor.rules.engine import HandError
 from tutor.views.page import Frame
 from tutor.views.portable import read_frame
@@ -70,6 +73,18 @@ def calculator_fragment(body: str, posted: bool = True) -> tuple[int, str]:
     return answer.status, site.render(calculator.fragment, calculator.url, answer.context)[2]
 
 
+def page_fragment(name: str, body: str, posted: bool = True) -> tuple[int, str]:
+    """(status, html) of a practice page's answer to this form, as the backend sends it to htmx."""
+    site, row = frame(), page_named(name)
+    answer = row.answer(Asked(Form(body), posted, True, site.config.default_edition))
+    return answer.status, site.render(row.fragment, row.url, answer.context)[2]
+
+
+def table_fragment(body: str) -> tuple[int, str]:
+    """(status, html) of the practice table's answer to its form (a move, a new hand)."""
+    return page_fragment("table", body)
+
+
 def score_json(data: Any) -> tuple[int, dict[str, Any]]:
     """(status, body) as POST /api/score answers a decoded JSON body."""
     try:
@@ -91,3 +106,6 @@ def hold_in_memory() -> None:
     env = frame().env
     env.loader = jinja2.DictLoader({name: env.loader.get_source(env, name)[0] for name in env.list_templates()})
     env.bytecode_cache = None
+    # The practice table seats its players from static/data/seating.json: read it now, into the
+    # game's cache, so a restored engine plays a table hand before its files are back too.
+    hand_seating(0)

@@ -6,6 +6,7 @@
 
      tutorEngine.available()        can this browser run it (module workers, WebAssembly)?
      tutorEngine.calculator(body)   -> Promise of {status, html}: the calculator's fragment
+     tutorEngine.table(body)        -> Promise of {status, html}: the practice table's fragment
      tutorEngine.scoreMany(list)    -> Promise of [[status, body], ...], as POST /api/score answers
      tutorEngine.saved()            -> Promise of {saved, bytes, missing}: is every file of the engine
                                        in the service worker's cache (so it works with no network)?
@@ -194,6 +195,9 @@
     save: save,
     calculator: function (body) {
       return start().then(function () { return call({ type: "calculator", body: body }); });
+    },
+    table: function (body) {
+      return start().then(function () { return call({ type: "table", body: body }); });
     },
     scoreMany: function (requests) {
       return start().then(function () { return call({ type: "score-many", requests: JSON.stringify(requests) }); })

@@ -6,6 +6,8 @@
                                        bytes: what the runtime and the bundle weigh, for progress)
      {type: "calculator", body}        the calculator's form, urlencoded -> {status, html}: the
                                        fragment POST calculator/ sends htmx (tutor.browser)
+     {type: "table", body}             the practice table's form, urlencoded -> {status, html}: the
+                                       fragment POST table/ sends htmx (tutor.browser)
      {type: "score-many", requests}    a JSON list of /api/score bodies -> {json}: [[status, body], ...]
      {type: "settle"}                  -> {} once the memory snapshot is kept (below)
    and gets {id, ok: true, ...} or {id, ok: false, error}, and {type: "progress", loaded, total}
@@ -150,6 +152,10 @@ self.addEventListener("message", function (event) {
     if (message.type === "calculator") {
       var answer = browser.calculator_fragment(message.body, true).toJs();
       return { status: answer[0], html: answer[1] };
+    }
+    if (message.type === "table") {
+      var played = browser.table_fragment(message.body).toJs();
+      return { status: played[0], html: played[1] };
     }
     if (message.type === "score-many") { return { json: browser.score_many(message.requests) }; }
     throw new Error("Unknown request " + message.type);

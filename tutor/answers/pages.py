@@ -25,9 +25,12 @@ from tutor.answers.asked import Answer, Asked
 from tutor.answers.drills import drills_answer
 from tutor.answers.quiz import quiz_answer
 from tutor.answers.scoring import calculator_answer
+from tutor.answers.table import FIELDS as TABLE_FIELDS
+from tutor.answers.table import table_answer
 from tutor.rules.situation import SITUATION_FIELDS
 from tutor.views import drills as DV
 from tutor.views import practice as P
+from tutor.views import table as TV
 from tutor.views.page import PracticeLink
 
 
@@ -81,6 +84,12 @@ PRACTICE_PAGES: tuple[PracticePage, ...] = (
         "drills.html", "fragments/drill_area.html",
         lambda edition, error=None, form=None: DV.drills_context(edition, error=error),
         drills_answer, ("mode", "seed", "rules", "answer", "tile", "shanten", "declare", "total", "discard"), cors=True),
+    PracticePage(
+        "table", "Table", "Practice table",
+        "Play a hand against three bots, with a coach on request and a review afterwards",
+        "table.html", "fragments/table_area.html",
+        lambda edition, error=None, form=None: TV.table_context(edition, error=error),
+        table_answer, TABLE_FIELDS, cors=True, keywords="play game bots table coach review"),
     # Kept in the browser alone (static/js/scoresheet.js); the build gives it its seats (tutor.site.kinds).
     PracticePage(
         "scoresheet", "Score sheet", "Score sheet",

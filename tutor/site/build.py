@@ -49,6 +49,15 @@ from .state import PageState
 DEFAULT_ENGINE = object()  # build_site(engine=...) default: the real tutor.rules.engine
 
 
+_PRACTICE_LINKS = {link.name: link for link in PRACTICE_LINKS}
+
+
+def generated_url(site: Site, name: str) -> str:
+    """A site:NAME link's page; a practice page the backend answers lives in its folder."""
+    link = _PRACTICE_LINKS.get(name)
+    return site.frame.practice_link(link) if link else site.url(name)
+
+
 def build_site(root, out_dir=None, config_path=None, *, draft: bool = False, engine=DEFAULT_ENGINE,
                cache: bool = True, memory: BuildMemory | None = None) -> BuildReport:
     """Build root/content into out_dir (default root/site). Raises BuildFailed with every problem.
@@ -383,7 +392,7 @@ def _markdown_converter(site: Site, engine):
         page_url=site.source_url,
         asset_url=lambda path: path if path in site.content.assets else None,
         fan_url=site.fan_url,
-        generated_url=site.url,
+        generated_url=partial(generated_url, site),
         engine=engine,
         default_edition=site.config.default_edition,
         backend_url=site.config.backend_url,

@@ -16,10 +16,10 @@ from .blocks import lookup_fan
 from .links import is_external
 from .state import Link, PageState
 
-# site:<name> links. The practice pages the backend answers are linked by their folder (calculator/?h=...);
-# those that run in the browser alone (the score sheet) by name, from the page table.
+# site:<name> links, the practice pages among them by name, from the page table (a page the backend
+# answers lives in its folder: the build's generated_url says where).
 GENERATED_PAGES = {"home": "", "lessons": "lessons", "fans": "fans", "fan-card": "fan-card", "search": "search"} | {
-    page.name: page.name for page in PRACTICE_PAGES if page.answer is None}
+    page.name: page.name for page in PRACTICE_PAGES}
 
 
 class LinkTreeprocessor(Treeprocessor):

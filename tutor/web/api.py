@@ -1,4 +1,4 @@
-"""The JSON API: POST /api/score, POST /api/analyze.
+"""The JSON API: POST /api/score, POST /api/analyze, POST /api/table.
 
 request -> parse (tutor.answers.scoring) -> score (tutor.rules.engine) -> JSON. Every failure is a 400
 (malformed or impossible input) or 422 (a well-formed hand that does not win) with
@@ -10,6 +10,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, request
 
 from tutor.answers.scoring import analyze_answer, score_request
+from tutor.answers.table import table_json
 from tutor.rules.engine import HandError
 from tutor.rules.fans import FAN_BY_ID
 from tutor.views.scored import ScoredHand
@@ -64,6 +65,28 @@ def api_analyze():
     return jsonify(answer)
 
 
+# ---------------------------------------------------------------- POST /api/table
+
+
+@bp.post("/table")
+def api_table():
+    """One click at the practice table: the record -> the bots' moves to the learner's next decision."""
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON decoder goes: no record looks like that
+        data = None
+    if data is None:
+        return error_response(
+            "The request body must be JSON (send Content-Type: application/json), such as "
+            "{\"rules\": \"wmo\", \"seed\": 42, \"level\": 2, \"moves\": []}.",
+            400,
+        )
+    status, body = table_json(data)
+    response = jsonify(body)
+    response.status_code = status
+    return response
+
+
 @bp.get("/fans")
 def api_fans():
     """The fan table, for clients that show names and points."""
@@ -86,8 +109,9 @@ def api_fans():
 
 @bp.route("/<path:rest>", methods=["GET", "POST", "PUT", "PATCH", "DELETE"])
 def api_unknown(rest: str):
-    if rest.rstrip("/") in ("score", "analyze", "fans"):
+    if rest.rstrip("/") in ("score", "analyze", "table", "fans"):
         return error_response(
-            "Use POST for /api/score and /api/analyze (with a JSON body) and GET for /api/fans.", 405
+            "Use POST for /api/score, /api/analyze and /api/table (with a JSON body) and GET for /api/fans.", 405
         )
-    return error_response("No such API endpoint: use POST /api/score, POST /api/analyze or GET /api/fans.", 404)
+    return error_response(
+        "No such API endpoint: use POST /api/score, POST /api/analyze, POST /api/table or GET /api/fans.", 404)

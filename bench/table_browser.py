@@ -1,0 +1,97 @@
+"""One click at the practice table in the browser's engine worker (Pyodide), against CPython in
+the same run and through the same code: tutor.browser.table_fragment, the answer of POST table/
+to htmx (the record with the learner's move, the bots played at level 2 to the learner's next
+decision, the fragment rendered).
+
+    .venv/bin/python build.py && PYTHONPATH=. .venv/bin/python bench/table_browser.py [--hands 2]
+
+The clicks are those of hands played by the pure game (the learner's seat by a level-2 bot).
+Prints the median and p95 per click of each, in wall time, and the ratio. The issue's target
+(median <= 100 ms) is the server's: bench/table_click.py prints it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from analyze_browser import percentiles, serve  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from tests.browser.table_play import play  # noqa: E402
+from tutor.browser import load, table_fragment  # noqa: E402
+
+
+def clicks(hands: int, first_seed: int = 1) -> list[str]:
+    bodies = []
+    for seed in range(first_seed, first_seed + hands):
+        played = play(seed, level=2)
+        for answered, click in zip(played.answers, played.clicks, strict=False):
+            bodies.append(urlencode({"record": json.dumps(answered["record"], separators=(",", ":")), "move": click}))
+    return bodies
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=2)
+    args = parser.parse_args(argv)
+    site = ROOT / "site"
+    if not (site / "table" / "index.html").exists():
+        print("Build the site first: .venv/bin/python build.py")
+        return 2
+    bodies, warm = clicks(args.hands), clicks(1, first_seed=500)[:10]
+
+    bundle = next((site / "static" / "engine").glob("tutor-engine*.zip"))
+    unpacked = tempfile.TemporaryDirectory()
+    zipfile.ZipFile(bundle).extractall(unpacked.name)
+    load(unpacked.name)
+    for body in warm:
+        table_fragment(body)
+    cpython = []
+    for body in bodies:
+        start = time.perf_counter()
+        status, _html = table_fragment(body)
+        cpython.append((time.perf_counter() - start) * 1000)
+        assert status == 200, status
+
+    server = serve(site)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+        page = browser.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_port}/table/")
+        page.wait_for_function("() => window.tutorEngine && window.tutorEngine.available()")
+        page.evaluate("async (bodies) => { for (const b of bodies) await window.tutorEngine.table(b); }", warm)
+        worker = page.evaluate("""async (bodies) => {
+            const out = [];
+            for (const body of bodies) {
+              const start = performance.now();
+              const answer = await window.tutorEngine.table(body);
+              if (answer.status !== 200) throw new Error(answer.html);
+              out.push(performance.now() - start);
+            }
+            return out;
+        }""", bodies)
+        browser.close()
+    server.shutdown()
+
+    c_median, c_p95 = percentiles(cpython)
+    w_median, w_p95 = percentiles(worker)
+    print(f"practice table, one click at level 2 (fragment rendered), {len(bodies)} clicks of {args.hands} hands")
+    print(f"  CPython          median {c_median:7.1f} ms   p95 {c_p95:7.1f} ms")
+    print(f"  browser worker   median {w_median:7.1f} ms   p95 {w_p95:7.1f} ms   "
+          f"({w_median / c_median:.1f}x CPython's median)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

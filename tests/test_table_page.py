@@ -1,0 +1,163 @@
+"""The practice table's coach, review and page, without a browser: the coach ranks exactly the
+legal moves and never plays; a learner who always takes the coach's best matches it every time;
+the review and the hint come from the record alone; the page's form and POST /api/table answer
+the same game as tutor.practice.table.table.answer."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tutor.answers.asked import Asked
+from tutor.answers.table import read_move, table_answer, table_json
+from tutor.practice.table import table as G
+from tutor.practice.table.bots import policy
+from tutor.practice.table.coach import coach, review
+from tutor.practice.table.moves import SEATS
+from tutor.practice.table.play import apply, options, to_decide
+from tutor.practice.table.record import Record, RecordError, parse_record, replay
+from tutor.practice.table.state import OVER
+from tutor.views.table import move_value
+
+SEEDS = range(1, 7)
+
+
+def coached_hand(seed: int, level: int = 1) -> tuple[Record, int]:
+    """A hand where the learner always takes the coach's best move (the bots play the rest)."""
+    record = Record("wmo", seed, (), level)
+    state = replay(record)
+    learner = G.learner_seat(record)
+    bot, moves = policy(level), []
+    while state.phase != OVER and len(moves) < 600:
+        seat = to_decide(state)[0]
+        legal = options(state, seat)
+        if seat == learner:
+            coaching = coach(state, seat)
+            move = coaching.best.move if coaching else legal[0]
+        else:
+            move = bot.choose(state, seat, legal)
+        apply(state, move)
+        moves.append(move)
+    return record.with_moves(moves), learner
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_coach_ranks_exactly_the_legal_moves_and_leaves_the_table_as_it_was(seed):
+    answered = G.answer({"seed": seed, "level": 1})
+    state = replay(parse_record(answered["record"]))
+    seat = SEATS.index(answered["view"]["seat"])
+    before = (state.phase, state.front, state.back, [list(s.counts) for s in state.seats])
+    coaching = coach(state, seat)
+    assert coaching is not None
+    assert sorted(move_value(r.move.to_json()) for r in coaching.ranked) == sorted(move_value(m) for m in answered["legal"])
+    assert [r.value for r in coaching.ranked] == sorted((r.value for r in coaching.ranked), reverse=True)
+    assert coaching.best.reason
+    assert (state.phase, state.front, state.back, [list(s.counts) for s in state.seats]) == before
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_learner_who_takes_the_coachs_best_every_time_matches_it_every_time(seed):
+    record, learner = coached_hand(seed)
+    result = review(record, learner)
+    assert result["decisions"] > 0
+    assert result["matched"] == result["decisions"] and result["match_rate"] == 1.0
+    assert result["mistakes"] == [] and result["costliest"] == []
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_review_of_a_bots_hand_names_each_mistake_with_what_it_gave_up(seed):
+    record, _ = G.bot_hand(seed, 1)
+    learner = G.learner_seat(record)
+    result = review(record, learner)
+    assert result["matched"] + len(result["mistakes"]) == result["decisions"]
+    losses = [m["lost"] for m in result["costliest"]]
+    assert losses == sorted(losses, reverse=True) and len(losses) == min(3, len(result["mistakes"]))
+    for mistake in result["mistakes"]:
+        assert mistake["lost"] > 0 and mistake["chose"] != mistake["best"]
+        assert mistake["sentence"].startswith("You chose to ")
+        assert record.moves[mistake["move"] - 1].to_json() == mistake["chose"]
+    assert review(record, learner) == result  # from the record alone: the same every time
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    pytest.param("fly", "Unknown move 'fly'", id="unknown"),
+    pytest.param("discard", "needs its tile", id="no_tile"),
+    pytest.param("discard 9z", "needs its tile", id="bad_tile"),
+    pytest.param("pass 5s", "takes no tile", id="pass_with_tile"),
+    pytest.param("discard ⑤s", "needs its tile", id="circled_digit"),
+])
+def test_a_button_value_that_is_no_move_is_refused_in_words(text, words):
+    with pytest.raises(RecordError, match=re.escape(words)):
+        read_move(text, "E")
+
+
+class Form(dict):
+    def getlist(self, key):
+        return [self[key]] if key in self else []
+
+
+def test_the_page_and_the_api_play_the_same_game_as_the_pure_table():
+    answered = G.answer({"seed": 5, "level": 2})
+    move = answered["legal"][0]
+    page = table_answer(Asked(Form(record=json.dumps(answered["record"]), move=move_value(move)), True, True))
+    status, api = table_json({**answered["record"], "moves": [*answered["record"]["moves"], move]})
+    assert page.status == 200 and status == 200
+    assert json.loads(page.context["record_text"]) == api["record"]
+    assert page.context["table"]["wall"] == api["view"]["wall"]
+
+
+def test_a_hint_ranks_the_moves_and_plays_none():
+    answered = G.answer({"seed": 5, "level": 2})
+    page = table_answer(Asked(Form(record=json.dumps(answered["record"]), hint="1"), True, True))
+    assert page.status == 200
+    assert json.loads(page.context["record_text"]) == answered["record"]
+    offered = {move_value(m) for m in answered["legal"]}
+    assert {r["value_of"] for r in page.context["hint"]["ranking"]} <= offered
+
+
+def test_a_move_the_table_does_not_allow_keeps_the_table_and_says_why():
+    answered = G.answer({"seed": 5, "level": 2})
+    page = table_answer(Asked(Form(record=json.dumps(answered["record"]), move="pung 1m"), True, True))
+    assert page.status == 400 and "is not allowed" in page.context["error"]
+    assert json.loads(page.context["record_text"]) == answered["record"]
+
+
+@pytest.mark.parametrize("seed", range(20, 24))
+def test_the_coach_answers_at_every_decision_of_every_seat_of_a_hand(seed):
+    record, _ = G.bot_hand(seed, 2)
+    state = replay(Record(record.rules, record.seed, (), record.level))
+    for move in record.moves:
+        for seat in to_decide(state):
+            coaching = coach(state, seat)
+            legal = options(state, seat)
+            assert coaching is None or {r.move for r in coaching.ranked} == set(legal)
+            assert coaching is not None or len(legal) < 2
+        apply(state, move)
+
+
+def test_post_api_table_ends_a_hand_with_the_request_that_api_score_scores_the_same(client):
+    for seed in range(1, 40):
+        record, state = G.bot_hand(seed, 2)
+        if state.outcome is not None and state.outcome.winner is not None:
+            break
+    response = client.post("/api/table", json={**record.to_json(), "moves": [m.to_json() for m in record.moves]})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert set(body) == {"record", "view", "legal", "result", "refused"}
+    result = body["result"]
+    assert result["winner"] in SEATS and sum(result["payments"]) == 0 and body["legal"] == []
+    scored = client.post("/api/score", json=result["request"])
+    assert scored.status_code == 200
+    assert scored.get_json()["total"] == result["scored"]["total"] >= 8
+
+
+def test_post_api_table_adds_the_bots_moves_up_to_the_learners_decision(client):
+    response = client.post("/api/table", json={"rules": "wmo", "seed": 77, "level": 2, "moves": []})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["legal"] and all(m["seat"] == body["view"]["seat"] for m in body["legal"])
+    again = client.post("/api/table", json={**body["record"], "moves": [*body["record"]["moves"], body["legal"][0]]})
+    assert again.status_code == 200
+    assert again.get_json()["record"]["moves"][:len(body["record"]["moves"]) + 1] == [*body["record"]["moves"], body["legal"][0]]
