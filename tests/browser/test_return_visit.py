@@ -10,6 +10,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
+from tutor.answers.pages import PRACTICE_PAGES
+
 from .conftest import LiveServer, axe_violations
 from .test_interactive import HAND_QUERY
 
@@ -102,7 +104,8 @@ def test_1_an_address_that_names_no_drill_breaks_nothing(page, static_server):
 
 # ------------------------------------------------------------------ 2. the navigation on a phone
 
-NAV = ["Lessons", "Fans", "Rulings", "Glossary", "Fan card", "Calculator", "Quiz", "Hand reading", "Score sheet"]
+# The reference pages, then the practice pages in the page table's order (a new practice page joins by its row).
+NAV = ["Lessons", "Fans", "Rulings", "Glossary", "Fan card", *(page.nav for page in PRACTICE_PAGES if page.nav)]
 
 # Every layout shift from the first paint on, as Lighthouse counts them (none after an input).
 SHIFTS = """
