@@ -161,3 +161,40 @@ def test_post_api_table_adds_the_bots_moves_up_to_the_learners_decision(client):
     again = client.post("/api/table", json={**body["record"], "moves": [*body["record"]["moves"], body["legal"][0]]})
     assert again.status_code == 200
     assert again.get_json()["record"]["moves"][:len(body["record"]["moves"]) + 1] == [*body["record"]["moves"], body["legal"][0]]
+
+
+def test_a_game_deals_its_next_hand_from_its_records_with_the_winds_moved_and_the_totals():
+    first = table_answer(Asked(Form(seed="31", level="1", mode="game"), True, True))
+    assert first.status == 200 and first.context["game"]["number"] == 1
+    assert json.loads(first.context["game"]["game_text"]) == []
+    finished, _state = G.bot_hand(31, level=1, hand=0)  # the hand played out, the learner's seat by a bot
+    over = table_answer(Asked(Form(record=json.dumps(finished.to_json()), game="[]"), True, True))
+    game = over.context["game"]
+    assert game["over"] and game["next"] == 2 and game["finished"] == 1
+    totals = G.game_totals([finished])["totals"][-1]
+    assert [p["total"] for p in game["players"]] == [f"{t:+d}" for t in totals]
+    nxt = table_answer(Asked(Form(game=game["finished_text"]), True, True))
+    second = nxt.context["game"]
+    assert nxt.status == 200 and second["number"] == 2 and not second["over"]
+    record = json.loads(nxt.context["record_text"])
+    assert record["hand"] == 1 and record["seed"] != 31 and record["level"] == 1
+    winds = [p["wind"] for p in game["players"]], [p["wind"] for p in second["players"]]
+    assert winds[0] != winds[1] and sorted(winds[0]) == sorted(winds[1])
+    sheet = json.loads(second["sheet"])
+    assert sheet["id"] == "table-31" and len(sheet["events"]) == 1 and sheet["players"][0] == "You"
+
+
+@pytest.mark.parametrize("game, words", [
+    ("[[[", "not JSON"), ("{}", "at most 16"), (json.dumps([{"seed": 1}] * 17), "at most 16"),
+    (json.dumps([{"seed": "①"}]), "Hand 1 of the game"),
+])
+def test_a_game_that_cannot_be_read_is_refused_in_words(game, words):
+    page = table_answer(Asked(Form(game=game), True, True))
+    assert page.status == 400 and words in page.context["error"]
+
+
+def test_a_games_hand_out_of_place_or_unfinished_is_refused():
+    page = table_answer(Asked(Form(record=json.dumps({"seed": 3, "hand": 2}), game="[]"), True, True))
+    assert page.status == 400 and "hand 3 of a game" in page.context["error"]
+    page = table_answer(Asked(Form(record=json.dumps({"seed": 3, "hand": 1}), game=json.dumps([{"seed": 3}])), True, True))
+    assert page.status == 400 and "not finished" in page.context["error"]
