@@ -1,0 +1,84 @@
+"""A game of 16 hands at the practice table, in Chromium: the first hand played to its end,
+the totals shown, hand 2 dealt with the seat winds moved, and the game sent to the score
+sheet, where the hand and its payments appear; axe and 360 px for the game's panel. The hand
+is found by playing the pure game (tests/browser/table_play.py), never hard-coded."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+from playwright.sync_api import expect
+
+from tutor.practice.table.game import hand_seating
+from tutor.practice.table.record import parse_record
+from tutor.practice.table.table import game_totals
+from tutor.views.table import PLAYER_NAMES, WIND_WORDS
+
+from .conftest import axe_violations
+from .table_play import Played, find
+from .test_table import click
+
+pytestmark = pytest.mark.browser
+
+
+@cache
+def won_quickly() -> Played:
+    """A first hand that someone wins within a few of the learner's moves."""
+    return find(lambda p: bool(p.answers[-1]["result"] and p.answers[-1]["result"]["winner"]) and len(p.clicks) <= 30)
+
+
+def winds(page) -> list[str]:
+    return page.locator("[data-game-totals] [data-wind]").all_inner_texts()
+
+
+def play_first_hand(page, base: str, played: Played) -> None:
+    response = page.goto(f"{base}/table/?seed={played.seed}&level={played.level}&mode=game")
+    assert response.status == 200
+    expect(page.locator("[data-game] h2")).to_contain_text("Hand 1 of 16")
+    for value in played.clicks:
+        click(page, value)
+    expect(page.locator("[data-result]")).to_be_visible()
+
+
+def test_a_game_moves_the_winds_keeps_the_totals_and_goes_to_the_score_sheet(page, live_server):
+    played = won_quickly()
+    play_first_hand(page, live_server.url, played)
+    record = parse_record(played.answers[-1]["record"])
+    game = game_totals([record])
+    totals = [f"{t:+d}" for t in game["totals"][-1]]
+    expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+    expect(page.locator("[data-game-totals] caption")).to_have_text("Totals after 1 of 16 hands")
+    first_winds = [WIND_WORDS["ESWN"[hand_seating(0).seat_of(p)]] for p in range(4)]
+    assert winds(page) == first_winds
+
+    page.get_by_role("button", name="Play hand 2 of 16").click()
+    expect(page.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
+    second_winds = [WIND_WORDS["ESWN"[hand_seating(1).seat_of(p)]] for p in range(4)]
+    expect(page.locator("[data-game-totals] [data-wind]")).to_have_text(second_winds)
+    assert second_winds != first_winds
+    expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+    expect(page.locator(".table-status")).to_contain_text(f"You sit {second_winds[0]}")
+    assert axe_violations(page) == []
+
+    page.get_by_role("button", name="Send the game so far to the score sheet").click()
+    expect(page.locator("[data-scoresheet][data-ready]")).to_be_attached()
+    expect(page.locator("[data-status]")).to_contain_text("The game from the practice table is open: 1 hand")
+    hand = page.locator("tr[data-hand='1']")
+    result = game["results"][0]
+    winner = PLAYER_NAMES[result["winner"]]
+    expect(hand).to_contain_text(winner)
+    expect(hand).to_contain_text(str(result["points"]))
+    # The sheet's own rules pay the hand: each player's total there is the table's.
+    expect(page.locator("[data-total]")).to_have_text([str(t).replace("-", "−") for t in game["totals"][-1]])
+    assert not page.script_errors
+
+
+def test_the_games_panel_fits_360_px(phone, live_server):
+    played = won_quickly()
+    play_first_hand(phone, live_server.url, played)
+    expect(phone.locator("[data-game-totals]")).to_be_visible()
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
+    phone.get_by_role("button", name="Play hand 2 of 16").tap()
+    expect(phone.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
