@@ -1,6 +1,6 @@
 """A game of 16 hands at the practice table, in Chromium: the first hand played to its end,
 the totals shown, hand 2 dealt with the seat winds moved, and the game sent to the score
-sheet, where the hand and its payments appear; axe and 360 px for the game's panel. The hand
+sheet, where the hand and its payments appear; the game kept in localStorage; axe and 360 px for the game's panel. The hand
 is found by playing the pure game (tests/browser/table_play.py), never hard-coded."""
 
 from __future__ import annotations
@@ -60,6 +60,13 @@ def test_a_game_moves_the_winds_keeps_the_totals_and_goes_to_the_score_sheet(pag
     expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
     expect(page.locator(".table-status")).to_contain_text(f"You sit {second_winds[0]}")
     assert axe_violations(page) == []
+
+    # The game is kept in this browser too: the page opened again offers to go back to it.
+    page.goto(f"{live_server.url}/table/")
+    page.get_by_role("button", name="Go back to your game").click()
+    expect(page.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
+    expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+    expect(page.get_by_role("button", name="Go back to your game")).to_be_hidden()
 
     page.get_by_role("button", name="Send the game so far to the score sheet").click()
     expect(page.locator("[data-scoresheet][data-ready]")).to_be_attached()
