@@ -10,7 +10,7 @@ export function sheetGame(sent, now) {
   return parseGame({ ...game, events: sent.events });
 }
 
-document.addEventListener("click", (event) => {
+if (typeof document !== "undefined") document.addEventListener("click", (event) => {
   const button = event.target.closest && event.target.closest("[data-send-sheet]");
   if (!button) return;
   const status = button.closest("[data-game]").querySelector("[data-send-status]");
