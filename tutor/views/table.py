@@ -156,7 +156,8 @@ def table_context(edition: str, *, answered: dict[str, Any] | None = None, recor
     result_view of the winning hand or of the refused declaration."""
     context: dict[str, Any] = {"title": "Practice table", "edition": edition, "default_edition": edition,
                                "coach": coach, "error": error,
-                               "levels": LEVEL_NAMES, "level": level, "table": None}
+                               "levels": LEVEL_NAMES, "level": level, "table": None,
+                               "game": None}  # a game of 16 hands: game_view, set by the answer
     if answered is None:
         return context
     view, legal = answered["view"], answered["legal"]
