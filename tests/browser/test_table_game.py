@@ -1,7 +1,8 @@
 """A game of 16 hands at the practice table, in Chromium: the first hand played to its end,
 the totals shown, hand 2 dealt with the seat winds moved, and the game sent to the score
 sheet, where the hand and its payments appear; the game kept in localStorage; axe and 360 px for the game's panel. The hand
-is found by playing the pure game (tests/browser/table_play.py), never hard-coded."""
+is found by playing the pure game (tests/browser/table_play.py), never hard-coded. With no
+backend, the browser's engine worker plays the same game to the same totals."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tutor.views.table import PLAYER_NAMES, WIND_WORDS
 
 from .conftest import axe_violations
 from .table_play import Played, find
+from .test_offline_engine import ENGINE_READY, Host
 from .test_table import click
 
 pytestmark = pytest.mark.browser
@@ -89,3 +91,32 @@ def test_the_games_panel_fits_360_px(phone, live_server):
     phone.get_by_role("button", name="Play hand 2 of 16").tap()
     expect(phone.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+@pytest.fixture(scope="module")
+def host(built_site):
+    server = Host(built_site)
+    yield server
+    server.stop()
+
+
+def test_the_engine_worker_plays_the_same_game_to_the_same_totals(browser, host):
+    played = won_quickly()
+    totals = [f"{t:+d}" for t in game_totals([parse_record(played.answers[-1]["record"])])["totals"][-1]]
+    context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
+    page = context.new_page()
+    try:
+        assert page.goto(host.url + "/table/").status == 200
+        page.locator("#table-setup input[name=seed]").evaluate(f"input => input.value = '{played.seed}'")
+        page.locator(f"#table-setup input[name=level][value='{played.level}']").check()
+        page.locator("#table-setup input[name=mode][value=game]").check()
+        page.get_by_role("button", name="Deal a hand").click()
+        expect(page.locator("[data-game] h2")).to_contain_text("Hand 1 of 16", timeout=ENGINE_READY)
+        for value in played.clicks:
+            click(page, value)
+        expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+        page.get_by_role("button", name="Play hand 2 of 16").click()
+        expect(page.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
+        expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+    finally:
+        context.close()
