@@ -80,6 +80,9 @@ def test_a_game_moves_the_winds_keeps_the_totals_and_goes_to_the_score_sheet(pag
     expect(hand).to_contain_text(str(result["points"]))
     # The sheet's own rules pay the hand: each player's total there is the table's.
     expect(page.locator("[data-total]")).to_have_text([str(t).replace("-", "−") for t in game["totals"][-1]])
+    # The hand links to the calculator, which opens the winning hand the table scored.
+    hand.get_by_role("link", name="see the hand").click()
+    expect(page.locator("#calc-h")).to_have_value(result["request"]["hand"])
     assert not page.script_errors
 
 

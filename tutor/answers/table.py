@@ -149,7 +149,11 @@ def _page(record: Record, edition: str, coach: bool, before: int, error: str | N
     )
     if game is not None:
         finished = [*game, played] if outcome is not None else game
-        context["game"] = V.game_view(G.game_totals(finished), played.hand, seed=(game or [played])[0].seed, over=outcome is not None,
+        totals = G.game_totals(finished)
+        for hand in totals["results"]:  # the score sheet links each won hand to the calculator
+            view = _scored(hand["request"], edition)
+            hand["from"] = f"calculator/?{view['scored'].query}" if view else None
+        context["game"] = V.game_view(totals, played.hand, seed=(game or [played])[0].seed, over=outcome is not None,
                                       game_text=_records_text(game), finished_text=_records_text(finished))
     return context
 

@@ -208,8 +208,11 @@ def _sheet_event(result: dict[str, Any]) -> dict[str, Any]:
     """A finished hand as the score sheet's game file holds it (static/js/scoresheet-rules.js)."""
     if result["draw"]:
         return {"type": "hand", "result": "draw"}
-    return {"type": "hand", "result": "win", "winner": result["winner"], "discarder": result["discarder"],
-            "points": result["points"], "flowers": result["flowers"]}
+    event = {"type": "hand", "result": "win", "winner": result["winner"], "discarder": result["discarder"],
+             "points": result["points"], "flowers": result["flowers"]}
+    if result.get("from"):  # the hand's calculator address, when the answer gave it
+        event["from"] = result["from"]
+    return event
 
 
 def game_view(totals: dict[str, Any], hand: int, *, seed: int, over: bool, game_text: str, finished_text: str) -> dict[str, Any]:
