@@ -14,6 +14,7 @@
   var engine = window.tutorEngine && window.tutorEngine.available() ? window.tutorEngine : null;
   var useEngine = false;
   var askedHint = false;  // the last form sent was the Hint button: the coach's answer gets the focus
+  var askedNext = false;  // the last form sent dealt a game's next hand: its number and the new seat are read out
   var STORE = "tutor-table-progress";
 
   function backendGone() {
@@ -103,6 +104,10 @@
     var result = area.querySelector("[data-result]");
     var refused = area.querySelector("[data-refused]");
     var lines = said.slice();
+    var game = area.querySelector("[data-game] h2");
+    var status = area.querySelector(".table-status");
+    if (askedNext && game && status) { lines.unshift(game.textContent.replace(/\s+/g, " ").trim() + ". " + status.textContent.trim() + "."); }
+    askedNext = false;
     if (error) { lines.push(error.textContent.trim()); }
     var target = null;
     if (refused) { lines.push(refused.querySelector("[role=alert]").textContent.trim()); target = refused.querySelector("h2"); }
@@ -156,6 +161,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     askedHint = !!(event.submitter && event.submitter.hasAttribute("data-hint"));
+    askedNext = !!(event.submitter && event.submitter.hasAttribute("data-next-hand"));
     lastSent = { form: form, submitter: event.submitter };
     if (!page.contains(form) || !useEngine) { return; }
     event.preventDefault();

@@ -61,6 +61,9 @@ def test_a_game_moves_the_winds_keeps_the_totals_and_goes_to_the_score_sheet(pag
     assert second_winds != first_winds
     expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
     expect(page.locator(".table-status")).to_contain_text(f"You sit {second_winds[0]}")
+    # Read out for a screen reader: the hand's number and the learner's new seat.
+    expect(page.locator("[data-table-live]")).to_contain_text("Hand 2 of 16")
+    expect(page.locator("[data-table-live]")).to_contain_text(f"You sit {second_winds[0]}")
     assert axe_violations(page) == []
 
     # The game is kept in this browser too: the page opened again offers to go back to it.
