@@ -15,10 +15,12 @@ from tutor.answers.table import read_move, table_answer, table_json
 from tutor.practice.table import table as G
 from tutor.practice.table.bots import policy
 from tutor.practice.table.coach import coach, review
+from tutor.practice.table.game import HANDS_PER_GAME, hand_seed
 from tutor.practice.table.moves import SEATS
 from tutor.practice.table.play import apply, options, to_decide
 from tutor.practice.table.record import Record, RecordError, parse_record, replay
 from tutor.practice.table.state import OVER
+from tutor.practice.table.wall import MAX_SEED
 from tutor.views.table import move_value
 
 SEEDS = range(1, 7)
@@ -198,3 +200,15 @@ def test_a_games_hand_out_of_place_or_unfinished_is_refused():
     assert page.status == 400 and "hand 3 of a game" in page.context["error"]
     page = table_answer(Asked(Form(record=json.dumps({"seed": 3, "hand": 1}), game=json.dumps([{"seed": 3}])), True, True))
     assert page.status == 400 and "not finished" in page.context["error"]
+
+
+def test_the_sixteenth_hand_ends_the_game_and_no_seventeenth_is_dealt():
+    records = [G.bot_hand(hand_seed(12, n, MAX_SEED), level=1, hand=n)[0] for n in range(HANDS_PER_GAME)]
+    earlier = json.dumps([r.to_json() for r in records[:-1]])
+    last = table_answer(Asked(Form(record=json.dumps(records[-1].to_json()), game=earlier), True, True))
+    game = last.context["game"]
+    assert last.status == 200 and game["over"] and game["next"] is None and game["finished"] == HANDS_PER_GAME
+    assert len(json.loads(game["sheet"])["events"]) == HANDS_PER_GAME
+    assert [p["total"] for p in game["players"]] == [f"{t:+d}" for t in G.game_totals(records)["totals"][-1]]
+    more = table_answer(Asked(Form(game=game["finished_text"]), True, True))
+    assert more.status == 400 and "all played" in more.context["error"]
