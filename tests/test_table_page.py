@@ -21,7 +21,7 @@ from tutor.practice.table.play import apply, options, to_decide
 from tutor.practice.table.record import Record, RecordError, parse_record, replay
 from tutor.practice.table.state import OVER
 from tutor.practice.table.wall import MAX_SEED
-from tutor.views.table import move_value
+from tutor.views.table import move_value, signed
 
 SEEDS = range(1, 7)
 
@@ -174,7 +174,7 @@ def test_a_game_deals_its_next_hand_from_its_records_with_the_winds_moved_and_th
     game = over.context["game"]
     assert game["over"] and game["next"] == 2 and game["finished"] == 1
     totals = G.game_totals([finished])["totals"][-1]
-    assert [p["total"] for p in game["players"]] == [f"{t:+d}" for t in totals]
+    assert [p["total"] for p in game["players"]] == [signed(t) for t in totals]
     nxt = table_answer(Asked(Form(game=game["finished_text"]), True, True))
     second = nxt.context["game"]
     assert nxt.status == 200 and second["number"] == 2 and not second["over"]
@@ -209,6 +209,6 @@ def test_the_sixteenth_hand_ends_the_game_and_no_seventeenth_is_dealt():
     game = last.context["game"]
     assert last.status == 200 and game["over"] and game["next"] is None and game["finished"] == HANDS_PER_GAME
     assert len(json.loads(game["sheet"])["events"]) == HANDS_PER_GAME
-    assert [p["total"] for p in game["players"]] == [f"{t:+d}" for t in G.game_totals(records)["totals"][-1]]
+    assert [p["total"] for p in game["players"]] == [signed(t) for t in G.game_totals(records)["totals"][-1]]
     more = table_answer(Asked(Form(game=game["finished_text"]), True, True))
     assert more.status == 400 and "all played" in more.context["error"]

@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from tutor.practice.table.game import hand_seating
 from tutor.practice.table.record import parse_record
 from tutor.practice.table.table import game_totals
-from tutor.views.table import PLAYER_NAMES, WIND_WORDS
+from tutor.views.table import PLAYER_NAMES, WIND_WORDS, signed
 
 from .conftest import axe_violations
 from .table_play import Played, find
@@ -48,7 +48,7 @@ def test_a_game_moves_the_winds_keeps_the_totals_and_goes_to_the_score_sheet(pag
     play_first_hand(page, live_server.url, played)
     record = parse_record(played.answers[-1]["record"])
     game = game_totals([record])
-    totals = [f"{t:+d}" for t in game["totals"][-1]]
+    totals = [signed(t) for t in game["totals"][-1]]
     expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
     expect(page.locator("[data-game-totals] caption")).to_have_text("Totals after 1 of 16 hands")
     first_winds = [WIND_WORDS["ESWN"[hand_seating(0).seat_of(p)]] for p in range(4)]
@@ -108,7 +108,7 @@ def host(built_site):
 
 def test_the_engine_worker_plays_the_same_game_to_the_same_totals(browser, host):
     played = won_quickly()
-    totals = [f"{t:+d}" for t in game_totals([parse_record(played.answers[-1]["record"])])["totals"][-1]]
+    totals = [signed(t) for t in game_totals([parse_record(played.answers[-1]["record"])])["totals"][-1]]
     context = browser.new_context(viewport={"width": 1200, "height": 900}, service_workers="block")
     page = context.new_page()
     try:

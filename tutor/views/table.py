@@ -194,6 +194,11 @@ def table_context(edition: str, *, answered: dict[str, Any] | None = None, recor
     return context
 
 
+def signed(points: int) -> str:
+    """A gain or a payment as the score sheet writes it: +49, −33 (a minus sign), 0."""
+    return f"{points:+d}".replace("-", "\u2212") if points else "0"
+
+
 def _hand_words(result: dict[str, Any]) -> str:
     if result["draw"]:
         return "Draw"
@@ -226,12 +231,12 @@ def game_view(totals: dict[str, Any], hand: int, *, seed: int, over: bool, game_
     for number, (result, after) in enumerate(zip(totals["results"], running)):
         before = running[number - 1] if number else [0, 0, 0, 0]
         rows.append({"number": number + 1, "words": _hand_words(result),
-                     "changes": [f"{a - b:+d}" for a, b in zip(after, before)], "totals": [f"{t:+d}" for t in after]})
+                     "changes": [signed(a - b) for a, b in zip(after, before)], "totals": [signed(t) for t in after]})
     # The game's id on the sheet follows from its seed, so sending it again replaces the copy sent before.
     sheet = {"id": f"table-{seed}", "players": list(PLAYER_NAMES), "events": [_sheet_event(r) for r in totals["results"]]}
     return {
         "number": hand + 1, "of": HANDS_PER_GAME, "prevalent": WIND_WORDS[seating.prevalent],
-        "players": [{"name": name, "me": p == LEARNER, "wind": WIND_WORDS[SEATS[seating.seat_of(p)]], "total": f"{now[p]:+d}"}
+        "players": [{"name": name, "me": p == LEARNER, "wind": WIND_WORDS[SEATS[seating.seat_of(p)]], "total": signed(now[p])}
                     for p, name in enumerate(PLAYER_NAMES)],
         "rows": rows, "finished": len(rows), "over": over,
         "next": hand + 2 if over and hand + 1 < HANDS_PER_GAME else None,
