@@ -126,3 +126,12 @@ def test_the_engine_worker_plays_the_same_game_to_the_same_totals(browser, host)
         expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
     finally:
         context.close()
+
+
+def test_a_game_in_the_sheets_address_that_is_not_one_changes_nothing(page, live_server):
+    page.goto(f"{live_server.url}/scoresheet/?game=%7B%22format%22%3A%22other%22%7D")
+    expect(page.locator("[data-scoresheet][data-ready]")).to_be_attached()
+    expect(page.locator("[data-status]")).to_contain_text(
+        "The game sent from the practice table could not be read: This file is not a score sheet saved by this site")
+    expect(page.locator("[data-games] option")).to_have_text(["No game yet"])
+    assert page.evaluate("() => window.location.search") == ""  # a reload does not try again
