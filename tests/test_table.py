@@ -15,7 +15,7 @@ from strategies import table_records
 from tutor.practice.seating import SEATING_FILE
 from tutor.practice.seating import load as load_seating
 from tutor.practice.table.bots import policy
-from tutor.practice.table.game import HANDS_PER_GAME, hand_seating, running_totals
+from tutor.practice.table.game import HANDS_PER_GAME, hand_seating, hand_seed, running_totals
 from tutor.practice.table.moves import ACTIONS, TILE_ACTIONS, Move, MoveError
 from tutor.practice.table.play import apply, options, short_win, to_decide
 from tutor.practice.table.record import MAX_MOVES, Record, RecordError, export_record, import_record, parse_record, replay
@@ -417,3 +417,31 @@ def test_a_bot_level_is_any_policy_object_and_its_moves_are_refereed():
     state = replay(record)
     played = advance(record, state, None, FirstOption())
     assert state.phase == OVER and replay(played).outcome.winner == state.outcome.winner
+
+
+def _sheet_changes(result: dict) -> list[int]:
+    """What the score sheet's rule (static/js/scoresheet-rules.js, changes) pays for a hand entered
+    as game_totals gives it: the discarder, or everyone on a self-drawn win, pays the points plus 8."""
+    out = [0, 0, 0, 0]
+    if result["draw"]:
+        return out
+    for loser in (p for p in range(4) if p != result["winner"]):
+        pays = result["points"] + 8 if result["discarder"] in (None, loser) else 8
+        out[loser] -= pays
+        out[result["winner"]] += pays
+    return out
+
+
+def test_a_games_hands_as_the_score_sheet_enters_them_give_the_same_totals():
+    game_seed = 900
+    records = [bot_hand(hand_seed(game_seed, n, MAX_SEED), level=1, hand=n)[0] for n in range(6)]
+    game = game_totals(records)
+    assert len(game["results"]) == 6
+    before = [0, 0, 0, 0]
+    for result, after in zip(game["results"], game["totals"]):
+        if not result["draw"]:
+            assert result["points"] - result["flowers"] >= 8 and result["winner"] != result["discarder"]
+        assert [b + c for b, c in zip(before, _sheet_changes(result))] == after
+        before = after
+    assert any(not r["draw"] for r in game["results"])
+    assert len({hand_seed(game_seed, n, MAX_SEED) for n in range(16)}) == 16

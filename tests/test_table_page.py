@@ -15,11 +15,13 @@ from tutor.answers.table import read_move, table_answer, table_json
 from tutor.practice.table import table as G
 from tutor.practice.table.bots import policy
 from tutor.practice.table.coach import coach, review
+from tutor.practice.table.game import HANDS_PER_GAME, hand_seed
 from tutor.practice.table.moves import SEATS
 from tutor.practice.table.play import apply, options, to_decide
 from tutor.practice.table.record import Record, RecordError, parse_record, replay
 from tutor.practice.table.state import OVER
-from tutor.views.table import move_value
+from tutor.practice.table.wall import MAX_SEED
+from tutor.views.table import move_value, signed
 
 SEEDS = range(1, 7)
 
@@ -161,3 +163,52 @@ def test_post_api_table_adds_the_bots_moves_up_to_the_learners_decision(client):
     again = client.post("/api/table", json={**body["record"], "moves": [*body["record"]["moves"], body["legal"][0]]})
     assert again.status_code == 200
     assert again.get_json()["record"]["moves"][:len(body["record"]["moves"]) + 1] == [*body["record"]["moves"], body["legal"][0]]
+
+
+def test_a_game_deals_its_next_hand_from_its_records_with_the_winds_moved_and_the_totals():
+    first = table_answer(Asked(Form(seed="31", level="1", mode="game"), True, True))
+    assert first.status == 200 and first.context["game"]["number"] == 1
+    assert json.loads(first.context["game"]["game_text"]) == []
+    finished, _state = G.bot_hand(31, level=1, hand=0)  # the hand played out, the learner's seat by a bot
+    over = table_answer(Asked(Form(record=json.dumps(finished.to_json()), game="[]"), True, True))
+    game = over.context["game"]
+    assert game["over"] and game["next"] == 2 and game["finished"] == 1
+    totals = G.game_totals([finished])["totals"][-1]
+    assert [p["total"] for p in game["players"]] == [signed(t) for t in totals]
+    nxt = table_answer(Asked(Form(game=game["finished_text"]), True, True))
+    second = nxt.context["game"]
+    assert nxt.status == 200 and second["number"] == 2 and not second["over"]
+    record = json.loads(nxt.context["record_text"])
+    assert record["hand"] == 1 and record["seed"] != 31 and record["level"] == 1
+    winds = [p["wind"] for p in game["players"]], [p["wind"] for p in second["players"]]
+    assert winds[0] != winds[1] and sorted(winds[0]) == sorted(winds[1])
+    sheet = json.loads(second["sheet"])
+    assert sheet["id"] == "table-31" and len(sheet["events"]) == 1 and sheet["players"][0] == "You"
+
+
+@pytest.mark.parametrize("game, words", [
+    ("[[[", "not JSON"), ("{}", "at most 16"), (json.dumps([{"seed": 1}] * 17), "at most 16"),
+    (json.dumps([{"seed": "①"}]), "Hand 1 of the game"),
+])
+def test_a_game_that_cannot_be_read_is_refused_in_words(game, words):
+    page = table_answer(Asked(Form(game=game), True, True))
+    assert page.status == 400 and words in page.context["error"]
+
+
+def test_a_games_hand_out_of_place_or_unfinished_is_refused():
+    page = table_answer(Asked(Form(record=json.dumps({"seed": 3, "hand": 2}), game="[]"), True, True))
+    assert page.status == 400 and "hand 3 of a game" in page.context["error"]
+    page = table_answer(Asked(Form(record=json.dumps({"seed": 3, "hand": 1}), game=json.dumps([{"seed": 3}])), True, True))
+    assert page.status == 400 and "not finished" in page.context["error"]
+
+
+def test_the_sixteenth_hand_ends_the_game_and_no_seventeenth_is_dealt():
+    records = [G.bot_hand(hand_seed(12, n, MAX_SEED), level=1, hand=n)[0] for n in range(HANDS_PER_GAME)]
+    earlier = json.dumps([r.to_json() for r in records[:-1]])
+    last = table_answer(Asked(Form(record=json.dumps(records[-1].to_json()), game=earlier), True, True))
+    game = last.context["game"]
+    assert last.status == 200 and game["over"] and game["next"] is None and game["finished"] == HANDS_PER_GAME
+    assert len(json.loads(game["sheet"])["events"]) == HANDS_PER_GAME
+    assert [p["total"] for p in game["players"]] == [signed(t) for t in G.game_totals(records)["totals"][-1]]
+    more = table_answer(Asked(Form(game=game["finished_text"]), True, True))
+    assert more.status == 400 and "all played" in more.context["error"]

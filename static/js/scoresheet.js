@@ -490,10 +490,37 @@ function fromCalculator() {
   if (!game) say("[data-status]", `A hand from the calculator is waiting (${what}). Start a game or open a saved one, then ${then}`);
 }
 
+// ---------------------------------------------------------------------------- a game from the practice table
+
+/** The practice table's "Send the game to the score sheet" (table-sheet.js): scoresheet/?game=<the
+ *  game as JSON>, read by parseGame like a file. The table's game keeps its id (from its seed), so
+ *  sending it again replaces the copy sent before: the table's records are where it is kept. */
+function fromTable() {
+  const params = new URLSearchParams(window.location.search);
+  const text = params.get("game");
+  if (text === null) return;
+  window.history.replaceState(null, "", window.location.pathname); // a reload does not import it again
+  const read = text.length > MAX_FILE ? { ok: false, error: "It is far too long." } : R.parseGame(text);
+  if (!read.ok) {
+    say("[data-status]", `The game sent from the practice table could not be read: ${read.error} Nothing was changed.`, { error: true });
+    return;
+  }
+  const existing = store.get(read.game.id);
+  game = existing ? { ...read.game, created: existing.created } : read.game;
+  base = null; // saved whole: the table's game replaces its earlier copy
+  editing = null;
+  clearHandForm();
+  store.setOpen(game.id);
+  const hands = game.events.length;
+  save(`The game from the practice table is open: ${hands} hand${hands === 1 ? "" : "s"}` +
+    `${existing ? ", in place of the copy sent before" : ""}.`, "[data-status]");
+}
+
 // ---------------------------------------------------------------------------- start
 
 if (store.problems.length) say("[data-status]", store.problems.join(" "), { error: true });
 const last = store.openId();
 openGame(last && store.get(last) ? last : null);
 fromCalculator();
+fromTable();
 page.dataset.ready = "true"; // for tests: the script has run

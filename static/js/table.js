@@ -14,6 +14,7 @@
   var engine = window.tutorEngine && window.tutorEngine.available() ? window.tutorEngine : null;
   var useEngine = false;
   var askedHint = false;  // the last form sent was the Hint button: the coach's answer gets the focus
+  var askedNext = false;  // the last form sent dealt a game's next hand: its number and the new seat are read out
   var STORE = "tutor-table-progress";
 
   function backendGone() {
@@ -65,13 +66,48 @@
     });
   }
 
+  // --- a game of 16 hands, kept here too (the form carries it; this lets the player come back) ----
+  var GAME_STORE = "tutor-table-game";
+  function keepGame() {
+    var panel = area.querySelector("[data-game]");
+    if (!panel) { return; }
+    var next = area.querySelector("[data-next-hand]");
+    var form = area.querySelector("#table-form");
+    var kept = null;
+    if (area.querySelector("[data-result]")) {
+      kept = next ? { game: next.form.elements.game.value, record: "", hand: Number(panel.getAttribute("data-hand-number")) + 1 } : null;
+    } else if (form && form.elements.game) {
+      kept = { game: form.elements.game.value, record: form.elements.record.value, hand: Number(panel.getAttribute("data-hand-number")) };
+    }
+    try {
+      if (kept) { localStorage.setItem(GAME_STORE, JSON.stringify(kept)); } else { localStorage.removeItem(GAME_STORE); }
+    } catch (error) { /* private mode: the form still carries the game */ }
+  }
+  function offerGame() {
+    var resume = page.querySelector("[data-resume]");
+    var kept = null;
+    try { kept = JSON.parse(localStorage.getItem(GAME_STORE)); } catch (error) { kept = null; }
+    if (!resume || area.querySelector("#table-form") || !kept || typeof kept.game !== "string") { return; }
+    resume.elements.game.value = kept.game;
+    resume.elements.record.value = typeof kept.record === "string" ? kept.record : "";
+    resume.querySelector("[data-resume-what]").textContent = "Hand " + Number(kept.hand) + " of 16, kept in this browser.";
+    resume.hidden = false;
+  }
+
   // --- after each answer: announce, focus, count -----------------------------------------------------
   function arrived() {
+    keepGame();
+    var resume = page.querySelector("[data-resume]");
+    if (resume && area.querySelector("#table-form")) { resume.hidden = true; }
     var said = Array.prototype.map.call(area.querySelectorAll("[data-said] li"), function (li) { return li.textContent; });
     var error = area.querySelector("[data-table-error]");
     var result = area.querySelector("[data-result]");
     var refused = area.querySelector("[data-refused]");
     var lines = said.slice();
+    var game = area.querySelector("[data-game] h2");
+    var status = area.querySelector(".table-status");
+    if (askedNext && game && status) { lines.unshift(game.textContent.replace(/\s+/g, " ").trim() + ". " + status.textContent.trim() + "."); }
+    askedNext = false;
     if (error) { lines.push(error.textContent.trim()); }
     var target = null;
     if (refused) { lines.push(refused.querySelector("[role=alert]").textContent.trim()); target = refused.querySelector("h2"); }
@@ -125,6 +161,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     askedHint = !!(event.submitter && event.submitter.hasAttribute("data-hint"));
+    askedNext = !!(event.submitter && event.submitter.hasAttribute("data-next-hand"));
     lastSent = { form: form, submitter: event.submitter };
     if (!page.contains(form) || !useEngine) { return; }
     event.preventDefault();
@@ -147,4 +184,6 @@
   }
   showProgress();
   if (area.querySelector("[data-result]")) { count(area.querySelector("[data-result]")); }
+  keepGame();
+  offerGame();
 })();

@@ -261,12 +261,15 @@ def test_the_review_after_the_hand_counts_matches_and_links_the_costliest_mistak
 def test_the_tiles_stay_where_they_are_from_one_decision_to_the_next(page, live_server):
     played = finished()
     open_hand(page, live_server.url, played)
-    tops = [page.locator("[data-hand]").bounding_box()["y"]]
+    # In the page's own coordinates: a click may scroll the window, which is no layout shift.
+    def top() -> float:
+        return page.evaluate("() => document.querySelector('[data-hand]').getBoundingClientRect().top + window.scrollY")
+    tops = [top()]
     for value in played.clicks[:6]:
         if value.split(" ")[0] in ("pung", "chow", "kong"):
             break  # the learner's own new set goes above the tiles: that move is theirs
         click(page, value)
-        tops.append(page.locator("[data-hand]").bounding_box()["y"])
+        tops.append(top())
     assert len(tops) > 2 and len(set(tops)) == 1, tops
 
 

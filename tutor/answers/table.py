@@ -9,6 +9,11 @@ tutor.practice.table.record) and the learner's move as a button's value (`move`:
 'pung 4s', 'chow 3m', 'kong C', 'win', 'pass'); a new hand is `seed` and `level` (no seed: one is
 picked). `coach=1` shows the coach's advice at every decision, `hint=1` once. Nothing about the
 player is kept: the record is the whole hand, sent back with each click.
+
+A game of 16 hands (`mode=game` on a new hand) adds `game`: the finished hands' records as a JSON
+list, carried by the form beside the hand in play. A form with `game` and no `record` deals the
+next hand, its seed following from the first hand's (tutor.practice.table.game.hand_seed). The
+totals are worked out from the records each time (tutor.practice.table.table.game_totals).
 """
 
 from __future__ import annotations
@@ -21,8 +26,9 @@ from tutor.answers.forms import FieldError, shown, whole_number
 from tutor.answers.scoring import score_request
 from tutor.practice.table import coach as C
 from tutor.practice.table import table as G
+from tutor.practice.table.game import HANDS_PER_GAME, hand_seed
 from tutor.practice.table.moves import ACTIONS, SEATS, TILE_ACTIONS
-from tutor.practice.table.record import LEVELS, Record, RecordError, import_record, parse_record
+from tutor.practice.table.record import LEVELS, MAX_RECORD_TEXT, Record, RecordError, import_record, parse_record
 from tutor.practice.table.wall import MAX_SEED
 from tutor.rules import tiles as T
 from tutor.rules.engine import HandError
@@ -30,7 +36,7 @@ from tutor.rules.fans import EDITIONS
 from tutor.views import table as V
 from tutor.views.practice import random_seed, result_view
 
-FIELDS = ("record", "move", "seed", "level", "rules", "coach", "hint")
+FIELDS = ("record", "move", "seed", "level", "rules", "coach", "hint", "game", "mode")
 DEFAULT_LEVEL = 2
 
 
@@ -67,6 +73,33 @@ def new_record(form, edition: str) -> Record:
     return Record(rules, random_seed() if seed < 0 else seed, (), level)
 
 
+def read_game(text: str) -> list[Record]:
+    """The finished hands of a game in play, from the form's `game` (a JSON list of records)."""
+    if len(text) > HANDS_PER_GAME * MAX_RECORD_TEXT:
+        raise RecordError("The game is too long to be 16 hands' records.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError("The game's hands are not JSON: start a new game.") from None
+    if not isinstance(data, list) or len(data) > HANDS_PER_GAME:
+        raise RecordError(f"A game is a list of at most {HANDS_PER_GAME} hands' records.")
+    records = []
+    for index, entry in enumerate(data):
+        try:
+            records.append(parse_record(entry))
+        except RecordError as error:
+            raise RecordError(f"Hand {index + 1} of the game: {error}") from None
+    return records
+
+
+def next_hand(game: list[Record]) -> Record:
+    """The game's next hand: the first hand's rules and bots, its seed following from the first's."""
+    if len(game) >= HANDS_PER_GAME:
+        raise RecordError(f"The game's {HANDS_PER_GAME} hands are all played: start a new game.")
+    first = game[0]
+    return Record(first.rules, hand_seed(first.seed, len(game), MAX_SEED), (), first.level, len(game))
+
+
 def read_move(text: str, seat: str) -> dict[str, Any]:
     """The learner's move from a button's value: 'discard 5s', 'pung 4s', 'win', 'pass'."""
     action, _, tile = text.partition(" ")
@@ -92,16 +125,21 @@ def _scored(request: dict[str, Any] | None, edition: str) -> dict[str, Any] | No
         return None
 
 
+def _records_text(records: list[Record]) -> str:
+    return json.dumps([r.to_json() for r in records], separators=(",", ":"))
+
+
 def _page(record: Record, edition: str, coach: bool, before: int, error: str | None = None,
-          hint: bool = False) -> dict[str, Any]:
+          hint: bool = False, game: list[Record] | None = None) -> dict[str, Any]:
     """The table after this record, the bots played up to the learner's next decision; the
-    coach's ranking when asked (or always, with the option), the review once the hand is over."""
+    coach's ranking when asked (or always, with the option), the review once the hand is over;
+    in a game, the totals of the hands finished (this one too once it is over)."""
     answered = G.answer(record.to_json())
     outcome, refused = answered["result"], answered["refused"]
     played = parse_record(answered["record"])
     seat = G.learner_seat(played)
     coaching = C.replayed_coach(played, seat) if (hint or coach) and outcome is None else None
-    return V.table_context(
+    context = V.table_context(
         edition, answered=answered, record_text=json.dumps(answered["record"], separators=(",", ":")),
         before=before, coach=coach, error=error,
         hint=None if coaching is None else coaching.to_dict(),
@@ -109,32 +147,58 @@ def _page(record: Record, edition: str, coach: bool, before: int, error: str | N
         result=_scored(outcome.get("request") if outcome else None, edition),
         refused=None if refused is None else {"message": refused["message"], "view": _scored(refused["request"], edition)},
     )
+    if game is not None:
+        finished = [*game, played] if outcome is not None else game
+        totals = G.game_totals(finished)
+        for hand in totals["results"]:  # the score sheet links each won hand to the calculator
+            view = _scored(hand["request"], edition)
+            hand["from"] = f"calculator/?{view['scored'].query}" if view else None
+        context["game"] = V.game_view(totals, played.hand, seed=(game or [played])[0].seed, over=outcome is not None,
+                                      game_text=_records_text(game), finished_text=_records_text(finished))
+    return context
+
+
+def _game_and_record(form, edition: str, text: str) -> tuple[list[Record] | None, Record]:
+    """The game in play (None: a single hand) and the hand to show: the record sent, the game's
+    next hand, or a new hand (the first of a new game with mode=game)."""
+    game_text = _text(form, "game")
+    game = read_game(game_text) if game_text else ([] if _text(form, "mode") == "game" else None)
+    if text:
+        record = import_record(text)
+    elif game:
+        return game, next_hand(game)
+    else:
+        record = new_record(form, edition)
+    if game is not None and record.hand != len(game):
+        raise RecordError(f"This hand's record is hand {record.hand + 1} of a game, but the game has {len(game)} hands before it.")
+    return game, record
 
 
 def table_answer(asked: Asked) -> Answer:
-    """The page without a hand, a new hand (seed, level), or the record with the learner's move."""
+    """The page without a hand, a new hand (seed, level), or the record with the learner's move;
+    in a game, with the finished hands' records beside it."""
     form, edition = asked.form, asked.edition
     coach = _text(form, "coach") == "1"
     text = form.get("record") if isinstance(form.get("record"), str) else ""
-    if not text and "seed" not in form and "level" not in form:
+    if not text and not any(key in form for key in ("seed", "level", "game")):
         return Answer(V.table_context(edition, coach=coach))
     try:
-        record = import_record(text) if text else new_record(form, edition)
+        game, record = _game_and_record(form, edition, text)
     except RecordError as error:
         return Answer(V.table_context(edition, coach=coach, error=str(error)), 400)
     move_text = _text(form, "move")
     try:
         if not move_text:
-            return Answer(_page(record, edition, coach, len(record.moves), hint=_text(form, "hint") == "1"))
+            return Answer(_page(record, edition, coach, len(record.moves), hint=_text(form, "hint") == "1", game=game))
         moved = record.to_json()
         moved["moves"].append(read_move(move_text, SEATS[G.learner_seat(record)]))
-        return Answer(_page(parse_record(moved), edition, coach, len(moved["moves"])))
+        return Answer(_page(parse_record(moved), edition, coach, len(moved["moves"]), game=game))
     except RecordError as error:
         if not move_text:
             return Answer(V.table_context(edition, coach=coach, error=str(error)), 400)
         refusal = str(error)
     # The move is refused: the table as it was, with the reason, so play goes on.
     try:
-        return Answer(_page(record, edition, coach, len(record.moves), refusal), 400)
+        return Answer(_page(record, edition, coach, len(record.moves), refusal, game=game), 400)
     except RecordError as bad:
         return Answer(V.table_context(edition, coach=coach, error=str(bad)), 400)

@@ -5,14 +5,18 @@ turned into tiles, sets, buttons and sentences for templates/fragments/table_are
                       bots did since the learner's last move, the result or the refusal
     move_value        a move as the page's form sends it ('discard 5s', 'pung 4s', 'pass')
     said              a move in words, for the live region ('South discards 7 of dots.')
+    game_view         a game of 16 hands: each player's seat wind and total, each finished hand,
+                      and the game as the score sheet's hands (static/js/table-sheet.js)
 
 Pure: no Flask, no files; the backend and the browser's engine render the same context.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from tutor.practice.table.game import HANDS_PER_GAME, LEARNER, hand_seating
 from tutor.practice.table.moves import SEATS
 from tutor.practice.table.wall import FLOWER_NAMES
 from tutor.rules import tiles as T
@@ -22,6 +26,8 @@ WIND_WORDS = {"E": "East", "S": "South", "W": "West", "N": "North"}
 LEVEL_NAMES = {1: "Beginner bots: tile efficiency only", 2: "Bots that steer toward 8 points",
                3: "Bots that also weigh their chances"}
 _CODE = {code: t for t, code in enumerate(T.CODES)}
+# The game's players as the totals and the score sheet name them: the learner is player 0.
+PLAYER_NAMES = ("You", "Bot 1", "Bot 2", "Bot 3")
 
 
 def move_value(move: dict[str, Any]) -> str:
@@ -150,7 +156,8 @@ def table_context(edition: str, *, answered: dict[str, Any] | None = None, recor
     result_view of the winning hand or of the refused declaration."""
     context: dict[str, Any] = {"title": "Practice table", "edition": edition, "default_edition": edition,
                                "coach": coach, "error": error,
-                               "levels": LEVEL_NAMES, "level": level, "table": None}
+                               "levels": LEVEL_NAMES, "level": level, "table": None,
+                               "game": None}  # a game of 16 hands: game_view, set by the answer
     if answered is None:
         return context
     view, legal = answered["view"], answered["legal"]
@@ -185,3 +192,54 @@ def table_context(edition: str, *, answered: dict[str, Any] | None = None, recor
         "review": None if review is None else review_view(review, me),
     })
     return context
+
+
+def signed(points: int) -> str:
+    """A gain or a payment as the score sheet writes it: +49, −33 (a minus sign), 0."""
+    return f"{points:+d}".replace("-", "\u2212") if points else "0"
+
+
+def _hand_words(result: dict[str, Any]) -> str:
+    if result["draw"]:
+        return "Draw"
+    winner = PLAYER_NAMES[result["winner"]]
+    if result["discarder"] is None:
+        return f"{winner} won, self-drawn, {result['points']} points"
+    payer = "your" if result["discarder"] == LEARNER else f"{PLAYER_NAMES[result['discarder']]}’s"
+    return f"{winner} won on {payer} discard, {result['points']} points"
+
+
+def _sheet_event(result: dict[str, Any]) -> dict[str, Any]:
+    """A finished hand as the score sheet's game file holds it (static/js/scoresheet-rules.js)."""
+    if result["draw"]:
+        return {"type": "hand", "result": "draw"}
+    event = {"type": "hand", "result": "win", "winner": result["winner"], "discarder": result["discarder"],
+             "points": result["points"], "flowers": result["flowers"]}
+    if result.get("from"):  # the hand's calculator address, when the answer gave it
+        event["from"] = result["from"]
+    return event
+
+
+def game_view(totals: dict[str, Any], hand: int, *, seed: int, over: bool, game_text: str, finished_text: str) -> dict[str, Any]:
+    """The game panel: hand `hand` (0..15) in play or just over, `totals` game_totals of the hands
+    finished; game_text the records before this hand (the form carries them), finished_text those
+    with this one once it is over (the next hand's form carries them); seed the game's (its first hand's)."""
+    seating = hand_seating(hand)
+    running = totals["totals"]
+    now = running[-1] if running else [0, 0, 0, 0]
+    rows = []
+    for number, (result, after) in enumerate(zip(totals["results"], running)):
+        before = running[number - 1] if number else [0, 0, 0, 0]
+        rows.append({"number": number + 1, "words": _hand_words(result),
+                     "changes": [signed(a - b) for a, b in zip(after, before)], "totals": [signed(t) for t in after]})
+    # The game's id on the sheet follows from its seed, so sending it again replaces the copy sent before.
+    sheet = {"id": f"table-{seed}", "players": list(PLAYER_NAMES), "events": [_sheet_event(r) for r in totals["results"]]}
+    return {
+        "number": hand + 1, "of": HANDS_PER_GAME, "prevalent": WIND_WORDS[seating.prevalent],
+        "players": [{"name": name, "me": p == LEARNER, "wind": WIND_WORDS[SEATS[seating.seat_of(p)]], "total": signed(now[p])}
+                    for p, name in enumerate(PLAYER_NAMES)],
+        "rows": rows, "finished": len(rows), "over": over,
+        "next": hand + 2 if over and hand + 1 < HANDS_PER_GAME else None,
+        "game_text": game_text, "finished_text": finished_text,
+        "sheet": json.dumps(sheet, separators=(",", ":")),
+    }

@@ -44,6 +44,12 @@ def hand_seating(hand: int, seating: Seating | None = None) -> HandSeating:
     return HandSeating(seating.rounds[round_index], tuple(seats))
 
 
+def hand_seed(game_seed: int, hand: int, high: int) -> int:
+    """The seed of hand `hand` of a game dealt from `game_seed`: the game is its first seed, and
+    each later hand's wall follows from it, so a game's records need no other shared state."""
+    return (game_seed + hand * 7_919) % (high + 1)  # a prime step: neighbouring games share no walls
+
+
 def running_totals(hands: list[tuple[int, tuple[int, int, int, int]]]) -> list[tuple[int, int, int, int]]:
     """Each player's total after each hand, from (hand number, each seat's gain) in order."""
     totals, out = [0, 0, 0, 0], []

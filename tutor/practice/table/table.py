@@ -114,7 +114,7 @@ def game_totals(records: list[Record]) -> dict[str, Any]:
     """A game so far: each finished hand's gains and every player's running total (players
     numbered as in tutor.practice.table.game, the learner 0). RecordError for a hand that is
     not finished, or two records for the same place in the game."""
-    hands = []
+    hands, results = [], []
     for index, record in enumerate(records):
         if record.hand != index:
             raise RecordError(f"hand {index + 1} of the game has the record of hand {record.hand + 1}")
@@ -122,8 +122,24 @@ def game_totals(records: list[Record]) -> dict[str, Any]:
         if state.outcome is None:
             raise RecordError(f"hand {index + 1} of the game is not finished")
         hands.append((record.hand, state.outcome.payments))
+        results.append(_hand_result(record, state))
     totals = running_totals(hands)
-    return {"hands": [list(gains) for _hand, gains in hands], "totals": [list(t) for t in totals]}
+    return {"hands": [list(gains) for _hand, gains in hands], "totals": [list(t) for t in totals],
+            "results": results}
+
+
+def _hand_result(record: Record, state: TableState) -> dict[str, Any]:
+    """A finished hand as the score sheet enters it: who won (a player, not a seat), whose
+    discard it was (None: self-drawn), the points with flowers and the flowers; a draw has no
+    winner. `request` is the /api/score request of the winning hand."""
+    outcome, seats = state.outcome, hand_seating(record.hand).seats
+    if outcome.winner is None:
+        return {"draw": True, "winner": None, "discarder": None, "points": 0, "flowers": 0, "request": None}
+    total = outcome.result.total
+    return {"draw": False, "winner": seats[outcome.winner],
+            "discarder": None if outcome.discarder is None else seats[outcome.discarder],
+            "points": total, "flowers": total - outcome.result.points_without_flowers,
+            "request": outcome.request}
 
 
 __all__ = ["RecordError", "advance", "answer", "bot_hand", "game_totals", "learner_seat", "result_view"]
