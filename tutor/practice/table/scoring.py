@@ -103,27 +103,3 @@ def seat_payments(result: Result, winner: int, discarder: int | None) -> tuple[i
         gains[winner] += owed
     return tuple(gains)  # type: ignore[return-value]
 
-
-def eight_point_waits(counts: list[int], melds: tuple[Meld, ...], seat_wind: str, prevalent: str, edition: str) -> list[int]:
-    """The tiles that would complete these 13 tiles for 8 points or more without flowers,
-    each scored as a win on a discard (the least a wait can count on)."""
-    held = list(counts)
-    for meld in melds:
-        for t in meld.tiles:
-            held[t] += 1
-    out = []
-    for t in range(34):
-        if held[t] >= 4:
-            continue
-        with_tile = list(counts)
-        with_tile[t] += 1
-        if not wins_in_shape(with_tile, melds):
-            continue
-        hand = Hand(melds, tuple([x for x in range(34) for _ in range(with_tile[x])]))
-        try:
-            result = score(hand, Situation(t, seat_wind=seat_wind, prevalent_wind=prevalent), edition)
-        except NotWinning:
-            continue
-        if result.meets_minimum:
-            out.append(t)
-    return out
