@@ -24,18 +24,26 @@ def error_response(message: str, status: int):
     return response
 
 
+def json_body():
+    """The request's JSON, or None when it has none (or nests deeper than the decoder goes: no
+    hand or record looks like that)."""
+    try:
+        return request.get_json(silent=True)
+    except RecursionError:
+        return None
+
+
+def not_json(example: str):
+    """The 400 for a body that is not JSON, with an example of the endpoint's own."""
+    return error_response(
+        f"The request body must be JSON (send Content-Type: application/json), such as {example}.", 400)
+
+
 @bp.post("/score")
 def api_score():
-    try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the JSON decoder goes: no hand looks like that
-        data = None
+    data = json_body()
     if data is None:
-        return error_response(
-            "The request body must be JSON (send Content-Type: application/json), such as "
-            "{\"hand\": \"[EEE] 123m 456p 789s 55s\", \"win\": \"5s\"}.",
-            400,
-        )
+        return not_json("{\"hand\": \"[EEE] 123m 456p 789s 55s\", \"win\": \"5s\"}")
     try:
         result = score_request(data)
     except HandError as error:
@@ -48,16 +56,9 @@ def api_score():
 
 @bp.post("/analyze")
 def api_analyze():
-    try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the JSON decoder goes: no hand looks like that
-        data = None
+    data = json_body()
     if data is None:
-        return error_response(
-            "The request body must be JSON (send Content-Type: application/json), such as "
-            "{\"hand\": \"123m 456p 789s 11s 23p\"}.",
-            400,
-        )
+        return not_json("{\"hand\": \"123m 456p 789s 11s 23p\"}")
     try:
         answer = analyze_answer(data)
     except HandError as error:
@@ -71,16 +72,9 @@ def api_analyze():
 @bp.post("/table")
 def api_table():
     """One click at the practice table: the record -> the bots' moves to the learner's next decision."""
-    try:
-        data = request.get_json(silent=True)
-    except RecursionError:  # nested deeper than the JSON decoder goes: no record looks like that
-        data = None
+    data = json_body()
     if data is None:
-        return error_response(
-            "The request body must be JSON (send Content-Type: application/json), such as "
-            "{\"rules\": \"wmo\", \"seed\": 42, \"level\": 2, \"moves\": []}.",
-            400,
-        )
+        return not_json("{\"rules\": \"wmo\", \"seed\": 42, \"level\": 2, \"moves\": []}")
     status, body = table_json(data)
     response = jsonify(body)
     response.status_code = status
