@@ -45,6 +45,55 @@ def serve(folder: Path) -> http.server.ThreadingHTTPServer:
     return server
 
 
+
+def time_in_cpython(site: Path, answer, bodies: list[str], warm: list[str], allowed: tuple[int, ...] = ()) -> list[float]:
+    """Milliseconds per body for `answer` (a tutor.browser entry point) in this process, with the
+    frame the browser's engine gets from its own bundle, after a warm-up like the worker's. Every
+    answer's status must be one of `allowed` (with none given: any below 500)."""
+    bundle = next((site / "static" / "engine").glob("tutor-engine*.zip"))
+    with tempfile.TemporaryDirectory() as unpacked:
+        zipfile.ZipFile(bundle).extractall(unpacked)
+        load(unpacked)
+        for body in warm:
+            answer(body)
+        out = []
+        for body in bodies:
+            start = time.perf_counter()
+            status = answer(body)[0]
+            out.append((time.perf_counter() - start) * 1000)
+            assert status in allowed if allowed else status < 500, status
+    return out
+
+
+def time_in_worker(site: Path, page_path: str, message: str, bodies: list[str], warm: list[str],
+                   allowed: tuple[int, ...] = ()) -> list[float]:
+    """Milliseconds per body for the engine worker's `message` (window.tutorEngine[message]), asked
+    from the page at `page_path` of the built site served on loopback, after the same warm-up and
+    with the same check of each answer's status."""
+    server = serve(site)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium")
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_port}/{page_path}")
+            page.wait_for_function("() => window.tutorEngine && window.tutorEngine.available()")
+            page.evaluate("async ([name, bodies]) => { for (const b of bodies) await window.tutorEngine[name](b); }",
+                          [message, warm])
+            out = page.evaluate("""async ([name, bodies, allowed]) => {
+                const out = [];
+                for (const body of bodies) {
+                  const start = performance.now();
+                  const answer = await window.tutorEngine[name](body);
+                  if (allowed.length ? !allowed.includes(answer.status) : answer.status >= 500) throw new Error(answer.html);
+                  out.push(performance.now() - start);
+                }
+                return out;
+            }""", [message, bodies, list(allowed)])
+            browser.close()
+    finally:
+        server.shutdown()
+    return out
+
 def forms(seed: int, count: int) -> list[str]:
     fourteen = [h for h in hands(seed, count * 2)["discards (14 tiles)"]]
     return [f"h={quote_plus(h.notation())}" for h in fourteen][:count]
@@ -66,38 +115,9 @@ def main(argv=None) -> int:
         return 2
     bodies = forms(args.seed, args.hands)
 
-    bundle = next((site / "static" / "engine").glob("tutor-engine*.zip"))
-    unpacked = tempfile.TemporaryDirectory()
-    zipfile.ZipFile(bundle).extractall(unpacked.name)
-    load(unpacked.name)  # the frame (settings, templates) the browser's engine gets, from its own bundle
-    for body in forms(args.seed + 500, 20):
-        calculator_fragment(body)  # warm-up, as the browser's first call below
-    cpython = []
-    for body in bodies:
-        start = time.perf_counter()
-        calculator_fragment(body)
-        cpython.append((time.perf_counter() - start) * 1000)
-
-    server = serve(site)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
-        page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{server.server_port}/calculator/")
-        page.wait_for_function("() => window.tutorEngine && window.tutorEngine.available()")
-        warm = forms(args.seed + 500, 20)
-        page.evaluate("async (bodies) => { for (const b of bodies) await window.tutorEngine.calculator(b); }", warm)
-        worker = page.evaluate("""async (bodies) => {
-            const out = [];
-            for (const body of bodies) {
-              const start = performance.now();
-              const answer = await window.tutorEngine.calculator(body);
-              if (answer.status >= 500) throw new Error(answer.html);
-              out.push(performance.now() - start);
-            }
-            return out;
-        }""", bodies)
-        browser.close()
-    server.shutdown()
+    warm = forms(args.seed + 500, 20)
+    cpython = time_in_cpython(site, calculator_fragment, bodies, warm)
+    worker = time_in_worker(site, "calculator/", "calculator", bodies, warm)
 
     c_median, c_p95 = percentiles(cpython)
     w_median, w_p95 = percentiles(worker)

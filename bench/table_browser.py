@@ -15,9 +15,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import tempfile
-import time
-import zipfile
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -25,11 +22,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from analyze_browser import percentiles, serve  # noqa: E402
-from playwright.sync_api import sync_playwright  # noqa: E402
+from analyze_browser import percentiles, time_in_cpython, time_in_worker  # noqa: E402
 
 from tests.browser.table_play import play  # noqa: E402
-from tutor.browser import load, table_fragment  # noqa: E402
+from tutor.browser import table_fragment  # noqa: E402
 
 
 def clicks(hands: int, first_seed: int = 1) -> list[str]:
@@ -51,38 +47,8 @@ def main(argv=None) -> int:
         return 2
     bodies, warm = clicks(args.hands), clicks(1, first_seed=500)[:10]
 
-    bundle = next((site / "static" / "engine").glob("tutor-engine*.zip"))
-    unpacked = tempfile.TemporaryDirectory()
-    zipfile.ZipFile(bundle).extractall(unpacked.name)
-    load(unpacked.name)
-    for body in warm:
-        table_fragment(body)
-    cpython = []
-    for body in bodies:
-        start = time.perf_counter()
-        status, _html = table_fragment(body)
-        cpython.append((time.perf_counter() - start) * 1000)
-        assert status == 200, status
-
-    server = serve(site)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium")
-        page = browser.new_page()
-        page.goto(f"http://127.0.0.1:{server.server_port}/table/")
-        page.wait_for_function("() => window.tutorEngine && window.tutorEngine.available()")
-        page.evaluate("async (bodies) => { for (const b of bodies) await window.tutorEngine.table(b); }", warm)
-        worker = page.evaluate("""async (bodies) => {
-            const out = [];
-            for (const body of bodies) {
-              const start = performance.now();
-              const answer = await window.tutorEngine.table(body);
-              if (answer.status !== 200) throw new Error(answer.html);
-              out.push(performance.now() - start);
-            }
-            return out;
-        }""", bodies)
-        browser.close()
-    server.shutdown()
+    cpython = time_in_cpython(site, table_fragment, bodies, warm, allowed=(200,))
+    worker = time_in_worker(site, "table/", "table", bodies, warm, allowed=(200,))
 
     c_median, c_p95 = percentiles(cpython)
     w_median, w_p95 = percentiles(worker)
