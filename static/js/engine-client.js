@@ -10,6 +10,7 @@
      tutorEngine.scoreMany(list)    -> Promise of [[status, body], ...], as POST /api/score answers
      tutorEngine.saved()            -> Promise of {saved, bytes, missing}: is every file of the engine
                                        in the service worker's cache (so it works with no network)?
+     tutorEngine.booted()           -> Promise of "snapshot" or "afresh": how its engine started
      tutorEngine.save(progress)     fetch what is missing into that cache, on purpose; progress(done, total)
 
    The page's [data-engine-offline] block is the control that calls save(): "Make the calculator
@@ -120,9 +121,10 @@
       });
       if (!quiet) { showProgress(0, manifest.engine_bytes); }
       return call({ type: "start", bundle: new URL(root + bundle[0] + "?v=" + bundle[1], document.baseURI).href, bytes: manifest.engine_bytes });
-    }).then(function () {
+    }).then(function (reply) {
       var block = document.querySelector("[data-engine-progress]");
       if (block) { block.hidden = true; }
+      return reply.booted;
     }, function (error) {
       var block = document.querySelector("[data-engine-progress]");
       if (block) { block.hidden = true; }
@@ -193,6 +195,7 @@
     available: available,
     saved: saved,
     save: save,
+    booted: function () { return start(); },
     calculator: function (body) {
       return start().then(function () { return call({ type: "calculator", body: body }); });
     },

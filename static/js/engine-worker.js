@@ -4,6 +4,7 @@
    The page (engine-client.js) sends {id, type, ...}:
      {type: "start", bundle, bytes}    load Pyodide and the engine bundle (bundle: its address,
                                        bytes: what the runtime and the bundle weigh, for progress)
+                                       -> {booted}: "snapshot" (restored) or "afresh"
      {type: "calculator", body}        the calculator's form, urlencoded -> {status, html}: the
                                        fragment POST calculator/ sends htmx (tutor.browser)
      {type: "table", body}             the practice table's form, urlencoded -> {status, html}: the
@@ -17,7 +18,7 @@
    about a second instead of several: no Python start-up, no imports, templates already compiled).
    The first start imports the engine and, once its first answer is sent, renders a hand of each
    kind (compiling the templates) and keeps
-   Pyodide's memory (about 31 MB) in the "tutor-engine-snapshot" cache under the bundle's address,
+   Pyodide's memory (about 36 MiB) in the "tutor-engine-snapshot" cache under the bundle's address,
    which holds its hash; later starts restore it. A snapshot that does not fit this runtime
    (Pyodide checks its build id) or cannot be read is dropped and the engine starts as the first
    time. A restored engine answers before its files are unpacked again: its templates are held in
@@ -26,6 +27,7 @@ import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
 var HOME = "/home/pyodide/tutor";
 var ready = null;
+var booted = "afresh";  // or "snapshot": how this worker's engine started
 var settled = Promise.resolve();  // the first start's snapshot, kept
 var snapshotLater = null;  // after a first start: make the snapshot (once the first answer is out)
 var loaded = 0, total = 0, lastSent = 0;
@@ -80,11 +82,38 @@ function forgetSnapshots() {
   return self.caches ? caches.delete(SNAPSHOTS).catch(function () { return false; }) : Promise.resolve(false);
 }
 
-function boot(snapshot) {
+var RUNTIME = new URL("../vendor/pyodide/", import.meta.url).href;
+var PAGE = 65536;  // bytes in a WebAssembly memory page
+
+// Pyodide 314 cannot restore a snapshot whose heap outgrew the runtime's first 30 MiB: it asks
+// for room by setting INITIAL_MEMORY, which its module never reads (its memory is declared in
+// the wasm, not imported), then copies the heap in and fails with "offset is out of bounds"
+// (pyodide/pyodide#6254). The engine with its templates rendered needs more than 30 MiB, so
+// the memory is grown to the snapshot's size as the module is instantiated, before the copy.
+// Pyodide's own module factory does the work; only the instantiation's hand-over is wrapped.
+function moduleWithRoomFor(bytes) {
+  return import(RUNTIME + "pyodide.asm.mjs").then(function (runtime) {
+    return function (settings) {
+      var instantiate = settings.instantiateWasm;
+      settings.instantiateWasm = function (imports, receive) {
+        return instantiate(imports, function (instance, module) {
+          var memory = instance.exports.memory;
+          var short = Math.ceil(bytes / PAGE) - memory.buffer.byteLength / PAGE;
+          if (short > 0) { memory.grow(short); }
+          receive(instance, module);
+        });
+      };
+      return runtime.default(settings);
+    };
+  });
+}
+
+async function boot(snapshot) {
   return loadPyodide({
-    indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+    indexURL: RUNTIME,
     stdout: function () {},
     stderr: function (line) { console.warn(line); },
+    createPyodideModule: snapshot ? await moduleWithRoomFor(snapshot.length) : undefined,
     _loadSnapshot: snapshot || undefined,
     _makeSnapshot: !snapshot,
   });
@@ -117,6 +146,7 @@ function start(bundle, bytes) {
     }
     pyodide = pyodide || await boot(null);
     if (snapshot) {
+      booted = "snapshot";
       // Answers need no file now (hold_in_memory): the files come back after the first answer.
       files.then(function (zip) { setTimeout(function () { pyodide.unpackArchive(zip, "zip", { extractDir: HOME }); }, 0); },
         function (error) { console.warn(String(error)); });
@@ -147,7 +177,7 @@ self.addEventListener("message", function (event) {
     return;
   }
   ready.then(function (browser) {
-    if (message.type === "start") { return {}; }
+    if (message.type === "start") { return { booted: booted }; }
     if (message.type === "settle") { return (snapshotLater ? snapshotLater() : settled).then(function () { return {}; }); }
     if (message.type === "calculator") {
       var answer = browser.calculator_fragment(message.body, true).toJs();
