@@ -68,19 +68,56 @@ def test_a_learner_who_takes_the_coachs_best_every_time_matches_it_every_time(se
     assert result["mistakes"] == [] and result["costliest"] == []
 
 
+def _worse_shape(mistake) -> bool:
+    chose, best = mistake["shape"]["chose"], mistake["shape"]["best"]
+    return (chose["from_ready"], -chose["useful"]) > (best["from_ready"], -best["useful"])
+
+
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_review_of_a_bots_hand_names_each_mistake_with_what_it_gave_up(seed):
     record, _ = G.bot_hand(seed, 1)
     learner = G.learner_seat(record)
     result = review(record, learner)
     assert result["matched"] + len(result["mistakes"]) == result["decisions"]
-    losses = [m["lost"] for m in result["costliest"]]
-    assert losses == sorted(losses, reverse=True) and len(losses) == min(3, len(result["mistakes"]))
+    costs = [(m["lost"], m["shape"]["chose"]["from_ready"] - m["shape"]["best"]["from_ready"]) for m in result["costliest"]]
+    assert costs == sorted(costs, reverse=True) and len(costs) == min(3, len(result["mistakes"]))
     for mistake in result["mistakes"]:
-        assert mistake["lost"] > 0 and mistake["chose"] != mistake["best"]
+        # Each gave up chance, or at the same chance, shape: never nothing.
+        assert mistake["lost"] > 0 or (mistake["lost"] == 0 and _worse_shape(mistake))
+        assert mistake["chose"] != mistake["best"]
         assert mistake["sentence"].startswith("You chose to ")
         assert record.moves[mistake["move"] - 1].to_json() == mistake["chose"]
     assert review(record, learner) == result  # from the record alone: the same every time
+
+
+def test_early_in_a_hand_where_every_chance_is_0_a_discard_that_worsens_the_shape_is_a_mistake():
+    """Early on no route reaches 8 points and every discard's chance is 0: the review would count
+    any discard as the coach's best. It judges by shape there, as the coach ranks."""
+    zero_ties = shape_mistakes = 0
+    for seed in SEEDS:
+        state = replay(Record("wmo", seed, (), 1))
+        learner = G.learner_seat(Record("wmo", seed, (), 1))
+        moves = []
+        while state.phase != OVER and shape_mistakes < 3:
+            seat = to_decide(state)[0]
+            legal = options(state, seat)
+            move = policy(1).choose(state, seat, legal)
+            coaching = coach(state, seat) if seat == learner else None
+            if coaching and coaching.best.move.action == "discard" and coaching.best.value == 0:
+                zero_ties += 1
+                worst = coaching.ranked[-1]
+                if worst.value == 0 and worst.standing > coaching.best.standing:
+                    move = worst.move  # the discard the coach ranks last, at the same chance of 0
+                    moves.append(move)
+                    apply(state, move)
+                    result = review(Record("wmo", seed, (), 1).with_moves(moves), learner)
+                    mistake = result["mistakes"][-1]
+                    assert mistake["move"] == len(moves) and mistake["lost"] == 0 and _worse_shape(mistake)
+                    shape_mistakes += 1
+                    continue
+            moves.append(move)
+            apply(state, move)
+    assert zero_ties and shape_mistakes == 3
 
 
 @pytest.mark.parametrize(("text", "words"), [
@@ -212,3 +249,44 @@ def test_the_sixteenth_hand_ends_the_game_and_no_seventeenth_is_dealt():
     assert [p["total"] for p in game["players"]] == [signed(t) for t in G.game_totals(records)["totals"][-1]]
     more = table_answer(Asked(Form(game=game["finished_text"]), True, True))
     assert more.status == 400 and "all played" in more.context["error"]
+
+
+def test_the_review_says_what_a_shape_mistake_gave_up_when_the_chance_was_the_same():
+    """A hand to its end in which the learner, at decisions where every chance is 0, takes the
+    discard the coach ranks last: the page's review says so in terms of shape, with its figures."""
+    from pathlib import Path
+
+    from tutor.answers.pages import page_named
+    from tutor.site import read_frame
+    from tutor.views.table import review_view
+
+    root = Path(__file__).resolve().parents[1]
+    seed = SEEDS[0]
+    record = Record("wmo", seed, (), 1)
+    state, learner, moves, bot = replay(record), G.learner_seat(record), [], policy(1)
+    while state.phase != OVER:
+        seat = to_decide(state)[0]
+        legal = options(state, seat)
+        coaching = coach(state, seat) if seat == learner else None
+        if coaching and coaching.best.value == 0 and coaching.ranked[-1].value == 0:
+            move = coaching.ranked[-1].move
+        else:
+            move = bot.choose(state, seat, legal)
+        moves.append(move)
+        apply(state, move)
+    finished = record.with_moves(moves)
+    shape_only = [m for m in review(finished, learner)["mistakes"] if m["lost"] == 0]
+    assert shape_only
+    said = review_view(review(finished, learner), "E")["mistakes"]
+    first = next(m for m in said if m["given_up"] == "shape")
+    chose, best = first["shape"]["chose"], first["shape"]["best"]
+
+    frame, row = read_frame(root, root / "site.toml"), page_named("table")
+    page = table_answer(Asked(Form(record=json.dumps(finished.to_json())), True, True))
+    html = frame.render(row.fragment, row.url, page.context)[2]
+    text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html))
+    assert "The chance of a win stayed the same, but it left the hand" in text
+    if chose["from_ready"] > 0:
+        plural = "tile" if chose["from_ready"] == 1 else "tiles"
+        assert f"{chose['from_ready']} {plural} from ready" in text
+    assert f"{best['useful']} useful tile" in text or f"{best['useful']} unseen winning tile" in text

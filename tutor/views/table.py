@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tutor.practice.table.coach import UNREAD
 from tutor.practice.table.game import HANDS_PER_GAME, LEARNER, hand_seating
 from tutor.practice.table.moves import SEATS
 from tutor.practice.table.wall import FLOWER_NAMES
@@ -129,7 +130,28 @@ def hint_view(coaching: dict[str, Any]) -> dict[str, Any]:
     moves = coaching["moves"]
     return {"best": _move_words(moves[0]["move"]), "reason": moves[0]["reason"] or coaching["reason"],
             "ranking": [{"label": _move_words(m["move"]), "value": m["value"], "percent": f"{100 * m['value']:.0f}%",
-                         "value_of": move_value(m["move"])} for m in moves[:6]]}
+                         "shape": _where(m["shape"]), "value_of": move_value(m["move"])} for m in moves[:6]]}
+
+
+def _where(shape: dict[str, int]) -> dict[str, Any]:
+    """A move's shape (tutor.practice.table.coach.Shape) as the page says it."""
+    return {**shape, "unread": shape["from_ready"] >= UNREAD}
+
+
+def _given_up(mistake: dict[str, Any]) -> dict[str, Any]:
+    """What a mistake cost, as the review says it: "value" (percentage points of the chance of a
+    win), "shape" (the chance the same, the hand left further from ready or with fewer useful
+    tiles) or "little" (under a tenth of a point, the shape no worse)."""
+    points = 100 * mistake["lost"]
+    shape = mistake["shape"]
+    if points >= 0.05:
+        kind = "value"
+    elif shape["chose"] != shape["best"]:
+        kind = "shape"
+    else:
+        kind = "little"
+    return {"given_up": kind, "lost": f"{points:.0f}" if points >= 1 else f"{points:.1f}",
+            "shape": {side: _where(where) for side, where in shape.items()}}
 
 
 def review_view(review: dict[str, Any], seat: str) -> dict[str, Any]:
@@ -138,7 +160,7 @@ def review_view(review: dict[str, Any], seat: str) -> dict[str, Any]:
     def mistake(m: dict[str, Any]) -> dict[str, Any]:
         query = [("h", m["hand"]), ("seat_wind", m["seat_wind"]), ("prevalent_wind", m["prevalent_wind"])]
         return {"move": m["move"], "chose": _move_words(m["chose"]), "best": _move_words(m["best"]),
-                "lost": f"{100 * m['lost']:.0f}", "sentence": m["sentence"], "query": query}
+                "sentence": m["sentence"], "query": query, **_given_up(m)}
     rate = review["match_rate"]
     return {"decisions": review["decisions"], "matched": review["matched"],
             "rate": None if rate is None else f"{100 * rate:.0f}%",

@@ -5,13 +5,18 @@ legal moves, with its sentence, worked out from what that seat can see.
                             chance of a declarable win, tutor.practice.value), best first, and
                             the sentence of the best; None when the seat has nothing to choose
     review(record)          after a hand: every decision of the learner where the choice
-                            differed from the coach's best, the value each gave up, the match
-                            rate, and the three costliest mistakes with a sentence and the
-                            position (for the calculator's discard advice)
+                            was worse than the coach's best, what each gave up (value, or
+                            shape where the values tie), the match rate, and the three
+                            costliest mistakes with a sentence and the position (for the
+                            calculator's discard advice)
 
-Every move is valued by where it leaves the hand, one number for all: a discard by the
-13 tiles it leaves; a pass by the hand as it stands; a pung or chow by the best discard after
-it; a kong by the hand with the kong declared; a win (8 points or more) beats everything.
+Every move is judged by where it leaves the hand: a discard by the 13 tiles it leaves; a pass
+by the hand as it stands; a pung or chow by the best discard after it; a kong by the hand with
+the kong declared; a win (8 points or more) beats everything. First by value (the value
+engine's rough chance of a declarable win), then, as the value engine ranks discards, by shape:
+fewer tiles from ready, then more unseen useful tiles. Early in a hand no route to 8 is in reach
+yet, every value is 0 and shape is all that tells moves apart, so the review counts a choice
+that keeps the value but worsens the shape as a mistake too (else any discard would "match").
 The coach never plays: it only ranks. Pure, like the rest of the table.
 """
 
@@ -33,6 +38,21 @@ from .state import CLAIMS, OVER, ROBBING, TableState
 
 WIN_VALUE = 1.0  # a declarable win: nothing a discard leaves can be worth more
 MISTAKES_SHOWN = 3
+UNREAD = 99  # tiles from ready of a position the value engine cannot read: worse than any
+
+
+@dataclass(frozen=True)
+class Shape:
+    """Where a move leaves the hand: tiles from ready (0: ready, -1: won), and the unseen copies
+    of the tiles that would bring it a step closer (when ready, of its winning tiles)."""
+    from_ready: int = UNREAD
+    useful: int = 0
+
+    def to_json(self) -> dict[str, int]:
+        return {"from_ready": self.from_ready, "useful": self.useful}
+
+
+WON = Shape(-1, 0)
 
 
 @dataclass(frozen=True)
@@ -40,6 +60,12 @@ class Ranked:
     move: Move
     value: float
     reason: str
+    shape: Shape = Shape()
+
+    @property
+    def standing(self) -> tuple:
+        """What ranks moves, best least: value, then tiles from ready, then useful tiles."""
+        return (-round(self.value, 9), self.shape.from_ready, -self.shape.useful)
 
 
 @dataclass(frozen=True)
@@ -53,11 +79,12 @@ class Coaching:
     def best(self) -> Ranked:
         return self.ranked[0]
 
-    def value_of(self, move: Move) -> float:
-        return next((r.value for r in self.ranked if r.move == move), 0.0)
+    def ranked_move(self, move: Move) -> Ranked:
+        return next(r for r in self.ranked if r.move == move)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"moves": [{"move": r.move.to_json(), "value": round(r.value, 4), "reason": r.reason} for r in self.ranked],
+        return {"moves": [{"move": r.move.to_json(), "value": round(r.value, 4), "reason": r.reason,
+                           "shape": r.shape.to_json()} for r in self.ranked],
                 "reason": self.best.reason, "hand": self.hand}
 
 
@@ -75,14 +102,15 @@ def _hand(concealed: list[int], melds: tuple[Meld, ...]) -> Hand:
     return Hand(tuple(melds), tuple(sorted(concealed)))
 
 
-def _value(hand: Hand, state: TableState, seat: int, seen: list[int]) -> tuple[float, str, int | None]:
-    """(value, sentence, best discard) of a hand of 13 tiles (as it stands) or 14 (its best discard)."""
+def _value(hand: Hand, state: TableState, seat: int, seen: list[int]) -> tuple[float, str, int | None, Shape]:
+    """(value, sentence, best discard, shape) of a hand of 13 tiles (as it stands) or 14 (its best discard)."""
     situation = Situation(win=hand.concealed[0], seat_wind=SEATS[seat], prevalent_wind=state.prevalent)
     try:
         advice = advise(hand, situation, seen, min(state.wall_left, 200), state.edition)
     except HandError:  # a table position the value engine cannot read: no advice rather than a wrong one
-        return 0.0, "", None
-    return advice.best.value, advice.reason, advice.best.tile
+        return 0.0, "", None, Shape()
+    best = advice.best
+    return best.value, advice.reason, best.tile, Shape(best.shanten, best.useful_unseen)
 
 
 def _after(concealed: list[int], remove: list[int]) -> list[int]:
@@ -126,25 +154,27 @@ def coach(state: TableState, seat: int) -> Coaching | None:
             discards = None
         order = {d.tile: i for i, d in enumerate(discards.discards)} if discards else {}
     for move in legal:
-        value, reason = 0.0, ""
+        value, reason, shape = 0.0, "", Shape()
         if move.action == "win":
-            value, reason = WIN_VALUE, "Declare: the hand wins with 8 points or more."
+            value, reason, shape = WIN_VALUE, "Declare: the hand wins with 8 points or more.", WON
         elif move.action == "discard" and discards is not None:
             advice = discards.by_tile(move.tile)
-            value, reason = (advice.value, advice.reason) if advice else (0.0, "")
+            if advice:
+                value, reason, shape = advice.value, advice.reason, Shape(advice.shanten, advice.useful_unseen)
         elif move.action == "pass":
             hand = _hand(concealed, melds) if len(concealed) + 3 * len(melds) == 13 else None
             if hand is not None:
-                value, reason, _ = _value(hand, state, seat, seen + ([offered] if offered is not None else []))
+                value, reason, _, shape = _value(hand, state, seat, seen + ([offered] if offered is not None else []))
                 reason = f"Passing keeps the hand as it is: {reason}" if reason else ""
         elif move.action in ("pung", "chow", "kong"):
             held, now = _claimed(concealed, melds, move, offered)
-            value, reason, best = _value(_hand(held, now), state, seat, seen)
+            value, reason, best, shape = _value(_hand(held, now), state, seat, seen)
             what = {"pung": "Claiming the pung", "chow": "Claiming the chow", "kong": "The kong"}[move.action]
             then = f", then discarding {T.code(best)}" if best is not None else ""
             reason = f"{what}{then}: {reason}" if reason else ""
-        ranked.append(Ranked(move, value, reason))
-    ranked.sort(key=lambda r: (-r.value, order.get(r.move.tile, 0) if r.move.action == "discard" else -1))
+        ranked.append(Ranked(move, value, reason, shape))
+    # The value engine's own order among discards settles what value and shape leave tied.
+    ranked.sort(key=lambda r: (r.standing, order.get(r.move.tile, 0) if r.move.action == "discard" else -1))
     hand = _hand(concealed, melds)
     return Coaching(tuple(ranked), hand.notation(), SEATS[seat], state.prevalent)
 
@@ -163,7 +193,11 @@ def _said(move: Move) -> str:
 
 
 def review(record: Record, learner: int) -> dict[str, Any]:
-    """The learner's decisions in this record against the coach's best (decisions with a choice only)."""
+    """The learner's decisions in this record against the coach's best (decisions with a choice only).
+
+    A choice matches when it stands as well as the best: the same value and the same shape (a
+    discard of the other tile of a pair, say). Each mistake gives what it cost: "lost", the value
+    given up, and "shape", where the choice and the best leave the hand."""
     state = start(record)
     decisions, matched, mistakes = 0, 0, []
     for index, move in enumerate(record.moves):
@@ -171,14 +205,14 @@ def review(record: Record, learner: int) -> dict[str, Any]:
             coaching = coach(state, learner)
             if coaching is not None:
                 decisions += 1
-                best = coaching.best
-                lost = best.value - coaching.value_of(move)
-                if best.move == move or lost <= 1e-9:
+                best, chosen = coaching.best, coaching.ranked_move(move)
+                if chosen.standing <= best.standing:
                     matched += 1
                 else:
                     mistakes.append({
                         "move": index + 1, "chose": move.to_json(), "best": best.move.to_json(),
-                        "lost": round(lost, 4),
+                        "lost": round(best.value - chosen.value, 4),
+                        "shape": {"chose": chosen.shape.to_json(), "best": best.shape.to_json()},
                         "sentence": f"You chose to {_said(move)}; the coach would {_said(best.move)}. {best.reason}".strip(),
                         "hand": coaching.hand, "seat_wind": coaching.seat_wind, "prevalent_wind": coaching.prevalent,
                     })
@@ -186,10 +220,17 @@ def review(record: Record, learner: int) -> dict[str, Any]:
             decisions += 1
             matched += 1  # a declared win is always the coach's best
         apply(state, move)
-    costliest = sorted(mistakes, key=lambda m: (-m["lost"], m["move"]))[:MISTAKES_SHOWN]
+    costliest = sorted(mistakes, key=_cost)[:MISTAKES_SHOWN]
     return {"decisions": decisions, "matched": matched,
             "match_rate": round(matched / decisions, 4) if decisions else None,
             "mistakes": mistakes, "costliest": costliest}
+
+
+def _cost(mistake: dict[str, Any]) -> tuple:
+    """The costliest first: the most value given up, then the most steps from ready, then the
+    most useful tiles given up; the earlier move first among equals."""
+    chose, best = mistake["shape"]["chose"], mistake["shape"]["best"]
+    return (-mistake["lost"], best["from_ready"] - chose["from_ready"], chose["useful"] - best["useful"], mistake["move"])
 
 
 def replayed_coach(record: Record, learner: int) -> Coaching | None:
