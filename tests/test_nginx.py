@@ -122,6 +122,28 @@ def test_a_body_over_16_kb_is_a_413_in_the_api_s_json(front):
                {"Content-Type": "application/x-www-form-urlencoded"})[0] == 413
 
 
+def test_the_table_takes_a_games_body_through_nginx_and_other_pages_keep_16_kb(front):
+    """A game's last hand sends the 15 hands before it with each click (tutor.answers.table)."""
+    from urllib.parse import urlencode
+
+    from test_table_game_requests import compact, whole_game
+
+    port, _ = front
+    game = whole_game()
+    form = urlencode({"game": compact([r.to_json() for r in game[:15]]), "record": compact(game[15].to_json())}).encode()
+    assert len(form) > 64 * 1024
+    status, _, body = get(port, "POST", "/table/", form, {"Content-Type": "application/x-www-form-urlencoded",
+                                                          "HX-Request": "true"}, source="127.0.0.5")
+    assert status == 200, body[:300]
+    assert b"Totals after 16 of 16 hands" in body
+    api = compact({**game[15].to_json(), "game": [r.to_json() for r in game[:15]]}).encode()
+    status, _, body = get(port, "POST", "/api/table", api, {"Content-Type": "application/json"}, source="127.0.0.5")
+    assert status == 200 and len(json.loads(body)["game"]["totals"]) == 16
+    status, headers, body = get(port, "POST", "/api/table", b" " * (300 * 1024), {"Content-Type": "application/json"},
+                                source="127.0.0.5")
+    assert status == 413 and "at most 262144 bytes" in json.loads(body)["error"]
+
+
 @pytest.mark.parametrize("kind", ["headers", "body"])
 def test_a_slow_client_is_cut(front, kind):
     port, _ = front

@@ -206,6 +206,29 @@ def test_a_chunked_body_over_the_limit_is_a_413(server):
     assert answer.startswith(b"HTTP/1.1 413"), answer
 
 
+def chunked_post(port: int, path: str, body: bytes) -> bytes:
+    """The status line of a POST whose body is sent chunked (no Content-Length)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as s:
+        s.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n".encode()
+                  + b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n" + b"%x\r\n" % len(body) + body + b"\r\n0\r\n\r\n")
+        return s.recv(200)
+
+
+def test_a_chunked_game_at_the_table_is_read_to_the_tables_own_limit(server):
+    """The table's address takes a game's body (tutor.answers.table.GAME_BODY_BYTES), chunked too."""
+    from test_table_game_requests import compact, whole_game
+
+    from tutor.answers.table import GAME_BODY_BYTES
+
+    _, port = server
+    game = whole_game()
+    body = compact({**game[10].to_json(), "game": [r.to_json() for r in game[:10]]}).encode()
+    assert 16 * 1024 < len(body) < GAME_BODY_BYTES
+    answer = chunked_post(port, "/api/table", body)
+    assert answer.startswith(b"HTTP/1.1 200"), answer
+    assert chunked_post(port, "/api/table", b" " * (GAME_BODY_BYTES + 1)).startswith(b"HTTP/1.1 413")
+
+
 def test_the_backend_answers_without_a_built_site_and_says_how_to_build_it(server):
     _, port = server
     status, body = call(port, "GET", "/")

@@ -26,12 +26,14 @@ from tutor.answers.drills import drills_answer
 from tutor.answers.quiz import quiz_answer
 from tutor.answers.scoring import calculator_answer
 from tutor.answers.table import FIELDS as TABLE_FIELDS
-from tutor.answers.table import table_answer
+from tutor.answers.table import GAME_BODY_BYTES, table_answer
 from tutor.rules.situation import SITUATION_FIELDS
 from tutor.views import drills as DV
 from tutor.views import practice as P
 from tutor.views import table as TV
 from tutor.views.page import PracticeLink
+
+FORM_BODY_BYTES = 16 * 1024  # a hand, a quiz's ticks, a drill's answer: every request but the table's
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,7 @@ class PracticePage:
     fields: tuple[str, ...] = ()  # every field of its forms and queries
     cors: bool = False  # pages on another origin call it (TUTOR_ALLOWED_ORIGINS)
     keywords: str = ""
+    body_limit: int = FORM_BODY_BYTES  # the largest request body its form may send (the backend, nginx)
 
     @property
     def url(self) -> str:
@@ -89,7 +92,8 @@ PRACTICE_PAGES: tuple[PracticePage, ...] = (
         "Play a hand against three bots, with a coach on request and a review afterwards",
         "table.html", "fragments/table_area.html",
         lambda edition, error=None, form=None: TV.table_context(edition, error=error),
-        table_answer, TABLE_FIELDS, cors=True, keywords="play game bots table coach review"),
+        table_answer, TABLE_FIELDS, cors=True, keywords="play game bots table coach review",
+        body_limit=GAME_BODY_BYTES),
     # Kept in the browser alone (static/js/scoresheet.js); the build gives it its seats (tutor.site.kinds).
     PracticePage(
         "scoresheet", "Score sheet", "Score sheet",

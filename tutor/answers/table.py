@@ -1,7 +1,10 @@
 """The practice table's requests: POST /api/table's JSON, and the table page's form.
 
     table_json       decoded JSON {"rules", "seed", "moves", "level", "hand"} -> (status, body):
-                     tutor.practice.table.table.answer, or 400 {"error"} naming what is wrong
+                     tutor.practice.table.table.answer, or 400 {"error"} naming what is wrong;
+                     with "game" (the finished hands' records, a list), a hand of a game: the
+                     answer adds "game", the totals (tutor.practice.table.table.game_totals), and
+                     {"game": [...]} alone deals the game's next hand
     table_answer     Asked -> Answer: the table page (the page table's answer function)
 
 The page's form carries the hand's record as JSON text (`record`, exported by
@@ -38,14 +41,35 @@ from tutor.views.practice import random_seed, result_view
 
 FIELDS = ("record", "move", "seed", "level", "rules", "coach", "hint", "game", "mode")
 DEFAULT_LEVEL = 2
+# The largest body the table's page and POST /api/table take. A game carries its finished hands'
+# records with every click: 16 hands measured 100 KB as the page's form sends them (urlencoded
+# JSON, 5 to 8 KB a hand), against 16 KB for every other request.
+GAME_BODY_BYTES = 256 * 1024
 
 
 def table_json(data: Any) -> tuple[int, dict[str, Any]]:
     """(status, body) as POST /api/table answers a decoded JSON body."""
     try:
+        if isinstance(data, dict) and "game" in data:
+            return 200, _game_json(data)
         return 200, G.answer(data)
     except RecordError as error:
         return 400, {"error": str(error)}
+
+
+def _game_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand of a game: the record beside the game's finished hands (none: the next hand)."""
+    game = parse_game(data["game"])
+    hand = {key: value for key, value in data.items() if key != "game"}
+    record = parse_record(hand) if hand else next_hand(game) if game else None
+    if record is None:
+        raise RecordError("A game with no hands finished needs its first hand's record (rules, seed, level).")
+    if record.hand != len(game):
+        raise RecordError(f"This hand's record is hand {record.hand + 1} of a game, but the game has {len(game)} hands before it.")
+    answered = G.answer(record.to_json())
+    played = parse_record(answered["record"])
+    answered["game"] = G.game_totals([*game, played] if answered["result"] else game)
+    return answered
 
 
 def _text(form, key: str) -> str:
@@ -81,6 +105,11 @@ def read_game(text: str) -> list[Record]:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise RecordError("The game's hands are not JSON: start a new game.") from None
+    return parse_game(data)
+
+
+def parse_game(data: Any) -> list[Record]:
+    """The finished hands of a game from decoded JSON: a list of at most 16 records."""
     if not isinstance(data, list) or len(data) > HANDS_PER_GAME:
         raise RecordError(f"A game is a list of at most {HANDS_PER_GAME} hands' records.")
     records = []

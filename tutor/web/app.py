@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import orjson
@@ -17,13 +18,23 @@ from flask.json.provider import DefaultJSONProvider
 from werkzeug.exceptions import HTTPException
 from werkzeug.security import safe_join
 
+from tutor.answers.pages import FORM_BODY_BYTES, PRACTICE_PAGES
+from tutor.answers.table import GAME_BODY_BYTES
 from tutor.views.config import PROJECT, load_config
 from tutor.views.problems import BuildFailed
 from tutor.web import api, pages
 from tutor.web.security import add_cors, add_proxy_fix, add_rate_limit, add_security_headers, wait_message
 
 DEFAULT_SITE_DIR = PROJECT / "site"
-MAX_BODY_BYTES = 16 * 1024
+MAX_BODY_BYTES = FORM_BODY_BYTES
+# The addresses that take a larger body: a practice page whose form carries more (the table's,
+# with a game's records) and POST /api/table (the same game as JSON). nginx's locations say the same.
+BODY_LIMITS = {"/" + row.url: row.body_limit for row in PRACTICE_PAGES if row.answer is not None} | {
+    "/api/table": GAME_BODY_BYTES}
+
+
+def body_limit(path: str) -> int:
+    return BODY_LIMITS.get(path, MAX_BODY_BYTES)
 NAME_MAX = 255  # bytes in one path segment, as the filesystem allows
 
 
@@ -46,7 +57,12 @@ def create_app(test_config: dict | None = None, *, read_frame) -> Flask:
     if os.environ.get("TUTOR_ENV", "production") != "development":
         # The interactive debugger runs code sent by the browser: never outside development.
         app.debug = False
-    app.wsgi_app = BoundedBody(app.wsgi_app, MAX_BODY_BYTES)
+    app.wsgi_app = BoundedBody(app.wsgi_app, body_limit)
+
+    @app.before_request
+    def limit_body():
+        request.max_content_length = body_limit(request.path)
+
     add_security_headers(app)
     add_proxy_fix(app)
     add_rate_limit(app)
@@ -103,17 +119,18 @@ class CompactJSON(DefaultJSONProvider):
 
 class BoundedBody:
     """WSGI middleware: a body sent without Content-Length (chunked) is read here, at most one byte
-    over the limit, and handed on with its length, so Flask answers 413 for one that is too large
-    instead of reading the first 16 KB and scoring that."""
+    over its address's limit, and handed on with its length, so Flask answers 413 for one that is
+    too large instead of reading the first 16 KB and scoring that."""
 
-    def __init__(self, wsgi_app, limit: int):
+    def __init__(self, wsgi_app, limit: Callable[[str], int]):
         self.wsgi_app, self.limit = wsgi_app, limit
 
     def __call__(self, environ, start_response):
         if not environ.get("CONTENT_LENGTH") and "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
             stream, chunks, size = environ["wsgi.input"], [], 0
-            while size <= self.limit:
-                chunk = stream.read(self.limit + 1 - size)
+            limit = self.limit(environ.get("PATH_INFO", ""))
+            while size <= limit:
+                chunk = stream.read(limit + 1 - size)
                 if not chunk:
                     break
                 chunks.append(chunk)
@@ -206,7 +223,7 @@ def _register_errors(app: Flask) -> None:
         if wants_json():
             response = api.error_response(message, 429)
         else:
-            response = pages.too_many_requests(message)
+            response = pages.refused(message, 429)
         response.headers.setdefault("Retry-After", message.split("wait ")[1].split(" ")[0])
         return response
 
@@ -216,9 +233,11 @@ def _register_errors(app: Flask) -> None:
             messages = {
                 404: "No such API endpoint: use POST /api/score.",
                 405: "Use POST for /api/score, with a JSON body.",
-                413: f"The request body is too large (at most {MAX_BODY_BYTES} bytes).",
+                413: f"The request body is too large (at most {body_limit(request.path)} bytes).",
             }
             return api.error_response(messages.get(error.code, error.description), error.code)
+        if error.code == 413 and pages.practice_row() is not None:  # in the page, where the answer goes
+            return pages.refused(f"This form is too large to send (at most {body_limit(request.path) // 1024} KB).", 413)
         root = Path(app.config["SITE_DIR"])
         if error.code == 404 and (root / "404.html").is_file():
             return send_from_directory(root, "404.html"), 404

@@ -164,16 +164,24 @@ for _row in PRACTICE_PAGES:
 # --------------------------------------------------------------------------- too many requests
 
 
-def too_many_requests(message: str):
-    """A 429 as the page that was asked for says it: the calculator's result, the quiz's area or a
-    lesson check's answer, each with the message where the answer would be."""
+def practice_row() -> PracticePage | None:
+    """The practice page the backend answers at this request's address, if any."""
     path = request.path.lstrip("/")
-    row = next((row for row in PRACTICE_PAGES if row.answer is not None and row.url == path), None)
+    return next((row for row in PRACTICE_PAGES if row.answer is not None and row.url == path), None)
+
+
+def refused(message: str, status: int):
+    """A request refused before it was answered (429: too many; 413: too large), as the page that
+    was asked for says it: the calculator's result, the quiz's area or a lesson check's answer,
+    each with the message where the answer would be. A body too large is never read, so its form
+    is not echoed."""
+    row, path = practice_row(), request.path.lstrip("/")
     if row is not None:
-        return respond(row.template, row.fragment, row.url, row.empty(edition(), message, request.values), 429)
+        form = request.values if status != 413 else None
+        return respond(row.template, row.fragment, row.url, row.empty(edition(), message, form), status)
     if path == LESSON_CHECK:
-        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, check_context(message), 429)
-    response = make_response(message, 429)
+        return respond("lesson_check.html", "fragments/lesson_check.html", LESSON_CHECK, check_context(message), status)
+    response = make_response(message, status)
     response.headers["Content-Type"] = "text/plain; charset=utf-8"
     return response
 
