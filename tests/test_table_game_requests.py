@@ -101,3 +101,31 @@ def test_an_unfinished_hand_in_the_game_is_named():
     unfinished = {**first, "moves": first["moves"][:4]}
     status, body = table_json({"game": [unfinished]})
     assert status == 400 and "hand 1 of the game is not finished" in body["error"]
+
+
+class Form(dict):
+    def getlist(self, key):
+        return [self[key]] if key in self else []
+
+
+def test_a_games_record_pasted_under_play_a_saved_record_plays_the_game_on_from_there():
+    from tutor.answers.asked import Asked
+    from tutor.answers.table import table_answer
+
+    game = whole_game()
+    # The page after hand 4 of a game: its export is the whole game so far.
+    page = table_answer(Asked(Form(game=compact([r.to_json() for r in game[:3]]), record=compact(game[3].to_json())), True, True))
+    assert page.status == 200
+    saved = page.context["game"]["saved_text"]
+    assert json.loads(saved) == {"game": [r.to_json() for r in game[:3]], **game[3].to_json()}
+    # Pasted alone, it brings back the same game at the same place.
+    again = table_answer(Asked(Form(record=saved), True, True))
+    assert again.status == 200
+    for key in ("number", "rows", "players", "finished_text", "next"):
+        assert again.context["game"][key] == page.context["game"][key], key
+    assert again.context["game"]["next"] == 5
+    # Beside a game of its own, a game's record is refused in words.
+    both = table_answer(Asked(Form(record=saved, game=compact([game[0].to_json()])), True, True))
+    assert both.status == 400 and "not both" in both.context["error"]
+    broken = table_answer(Asked(Form(record=json.dumps({"game": [game[1].to_json()]})), True, True))
+    assert broken.status == 400 and "hand 1 of the game has the record of hand 2" in broken.context["error"]

@@ -6,6 +6,7 @@ backend, the browser's engine worker plays the same game to the same totals."""
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
 import pytest
@@ -97,6 +98,31 @@ def test_the_games_panel_fits_360_px(phone, live_server):
     phone.get_by_role("button", name="Play hand 2 of 16").tap()
     expect(phone.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
+def test_a_games_record_kept_after_a_hand_plays_the_game_on_in_another_browser(browser, page, live_server):
+    played = won_quickly()
+    play_first_hand(page, live_server.url, played)
+    totals = page.locator("[data-game-totals] [data-total]").all_inner_texts()
+    export = page.locator("[data-game-export]")
+    export.locator("summary").click()
+    saved = export.get_by_role("textbox", name="This game’s record").input_value()
+    assert json.loads(saved)["game"] == [] and json.loads(saved)["seed"] == played.seed
+    # Another visitor (nothing in their localStorage) pastes it and plays on from the same place.
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    other = context.new_page()
+    try:
+        other.goto(f"{live_server.url}/table/")
+        other.locator(".table-import summary").click()
+        other.get_by_label("A hand’s or a game’s record (JSON)").fill(saved)
+        other.get_by_role("button", name="Play it").click()
+        expect(other.locator("[data-game] h2")).to_contain_text("Hand 1 of 16")
+        expect(other.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+        other.get_by_role("button", name="Play hand 2 of 16").click()
+        expect(other.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
+        expect(other.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+    finally:
+        context.close()
 
 
 @pytest.fixture(scope="module")

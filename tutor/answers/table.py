@@ -31,7 +31,7 @@ from tutor.practice.table import coach as C
 from tutor.practice.table import table as G
 from tutor.practice.table.game import HANDS_PER_GAME, hand_seed
 from tutor.practice.table.moves import ACTIONS, SEATS, TILE_ACTIONS
-from tutor.practice.table.record import LEVELS, MAX_RECORD_TEXT, Record, RecordError, import_record, parse_record
+from tutor.practice.table.record import LEVELS, MAX_RECORD_TEXT, Record, RecordError, parse_record
 from tutor.practice.table.wall import MAX_SEED
 from tutor.rules import tiles as T
 from tutor.rules.engine import HandError
@@ -57,15 +57,31 @@ def table_json(data: Any) -> tuple[int, dict[str, Any]]:
         return 400, {"error": str(error)}
 
 
-def _game_json(data: dict[str, Any]) -> dict[str, Any]:
-    """A hand of a game: the record beside the game's finished hands (none: the next hand)."""
+def saved_game(data: dict[str, Any]) -> tuple[list[Record], Record]:
+    """A game as POST /api/table takes it and the table page exports it: {"game": [the finished
+    hands' records], and the hand in play's record beside it (none: the game's next hand)}."""
     game = parse_game(data["game"])
     hand = {key: value for key, value in data.items() if key != "game"}
     record = parse_record(hand) if hand else next_hand(game) if game else None
     if record is None:
         raise RecordError("A game with no hands finished needs its first hand's record (rules, seed, level).")
+    _in_place(game, record)
+    return game, record
+
+
+def _in_place(game: list[Record], record: Record) -> None:
     if record.hand != len(game):
         raise RecordError(f"This hand's record is hand {record.hand + 1} of a game, but the game has {len(game)} hands before it.")
+
+
+def export_game(game: list[Record], record: Record) -> str:
+    """The game in play as one JSON text (saved_game reads it back): to keep, or to play on later."""
+    return json.dumps({"game": [r.to_json() for r in game], **record.to_json()}, separators=(",", ":"))
+
+
+def _game_json(data: dict[str, Any]) -> dict[str, Any]:
+    """A hand of a game: the record beside the game's finished hands (none: the next hand)."""
+    game, record = saved_game(data)
     answered = G.answer(record.to_json())
     played = parse_record(answered["record"])
     answered["game"] = G.game_totals([*game, played] if answered["result"] else game)
@@ -183,7 +199,8 @@ def _page(record: Record, edition: str, coach: bool, before: int, error: str | N
             view = _scored(hand["request"], edition)
             hand["from"] = f"calculator/?{view['scored'].query}" if view else None
         context["game"] = V.game_view(totals, played.hand, seed=(game or [played])[0].seed, over=outcome is not None,
-                                      game_text=_records_text(game), finished_text=_records_text(finished))
+                                      game_text=_records_text(game), finished_text=_records_text(finished),
+                                      saved_text=export_game(game, played))
     return context
 
 
@@ -193,14 +210,34 @@ def _game_and_record(form, edition: str, text: str) -> tuple[list[Record] | None
     game_text = _text(form, "game")
     game = read_game(game_text) if game_text else ([] if _text(form, "mode") == "game" else None)
     if text:
-        record = import_record(text)
+        saved = _saved(text)
+        if isinstance(saved, tuple):  # a whole game pasted under "Play a saved record"
+            if game_text:
+                raise RecordError("Send a game's record, or a hand's record beside its game, not both.")
+            return saved
+        record = saved
     elif game:
         return game, next_hand(game)
     else:
         record = new_record(form, edition)
-    if game is not None and record.hand != len(game):
-        raise RecordError(f"This hand's record is hand {record.hand + 1} of a game, but the game has {len(game)} hands before it.")
+    if game is not None:
+        _in_place(game, record)
     return game, record
+
+
+def _saved(text: str) -> Record | tuple[list[Record], Record]:
+    """A hand's record, or a game's (export_game), from the JSON text a player pasted or the form carries."""
+    if len(text) > HANDS_PER_GAME * MAX_RECORD_TEXT:
+        raise RecordError("The record is too long to be a game of 16 hands.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:  # RecursionError: nesting deeper than the parser's stack
+        raise RecordError(f"the record is not JSON: {str(error)[:80]}") from None
+    if isinstance(data, dict) and "game" in data:
+        return saved_game(data)
+    if len(text) > MAX_RECORD_TEXT:
+        raise RecordError(f"a record is JSON text of at most {MAX_RECORD_TEXT:,} characters")
+    return parse_record(data)
 
 
 def table_answer(asked: Asked) -> Answer:

@@ -242,10 +242,12 @@ def _sheet_event(result: dict[str, Any]) -> dict[str, Any]:
     return event
 
 
-def game_view(totals: dict[str, Any], hand: int, *, seed: int, over: bool, game_text: str, finished_text: str) -> dict[str, Any]:
+def game_view(totals: dict[str, Any], hand: int, *, seed: int, over: bool, game_text: str, finished_text: str,
+              saved_text: str = "") -> dict[str, Any]:
     """The game panel: hand `hand` (0..15) in play or just over, `totals` game_totals of the hands
     finished; game_text the records before this hand (the form carries them), finished_text those
-    with this one once it is over (the next hand's form carries them); seed the game's (its first hand's)."""
+    with this one once it is over (the next hand's form carries them), saved_text the whole game
+    as one JSON text to keep (tutor.answers.table.export_game); seed the game's (its first hand's)."""
     seating = hand_seating(hand)
     running = totals["totals"]
     now = running[-1] if running else [0, 0, 0, 0]
@@ -262,6 +264,6 @@ def game_view(totals: dict[str, Any], hand: int, *, seed: int, over: bool, game_
                     for p, name in enumerate(PLAYER_NAMES)],
         "rows": rows, "finished": len(rows), "over": over,
         "next": hand + 2 if over and hand + 1 < HANDS_PER_GAME else None,
-        "game_text": game_text, "finished_text": finished_text,
+        "game_text": game_text, "finished_text": finished_text, "saved_text": saved_text,
         "sheet": json.dumps(sheet, separators=(",", ":")),
     }
