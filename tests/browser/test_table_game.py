@@ -100,6 +100,14 @@ def test_the_games_panel_fits_360_px(phone, live_server):
     assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360
 
 
+def plays_on_to_hand_2(page, totals: list[str]) -> None:
+    """Hand 1 over with these totals: hand 2 is dealt, and the totals stay."""
+    expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+    page.get_by_role("button", name="Play hand 2 of 16").click()
+    expect(page.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
+    expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+
+
 def test_a_games_record_kept_after_a_hand_plays_the_game_on_in_another_browser(browser, page, live_server):
     played = won_quickly()
     play_first_hand(page, live_server.url, played)
@@ -117,10 +125,7 @@ def test_a_games_record_kept_after_a_hand_plays_the_game_on_in_another_browser(b
         other.get_by_label("A hand’s or a game’s record (JSON)").fill(saved)
         other.get_by_role("button", name="Play it").click()
         expect(other.locator("[data-game] h2")).to_contain_text("Hand 1 of 16")
-        expect(other.locator("[data-game-totals] [data-total]")).to_have_text(totals)
-        other.get_by_role("button", name="Play hand 2 of 16").click()
-        expect(other.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
-        expect(other.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+        plays_on_to_hand_2(other, totals)
     finally:
         context.close()
 
@@ -146,10 +151,7 @@ def test_the_engine_worker_plays_the_same_game_to_the_same_totals(browser, host)
         expect(page.locator("[data-game] h2")).to_contain_text("Hand 1 of 16", timeout=ENGINE_READY)
         for value in played.clicks:
             click(page, value)
-        expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
-        page.get_by_role("button", name="Play hand 2 of 16").click()
-        expect(page.locator("[data-game] h2")).to_contain_text("Hand 2 of 16")
-        expect(page.locator("[data-game-totals] [data-total]")).to_have_text(totals)
+        plays_on_to_hand_2(page, totals)
     finally:
         context.close()
 
