@@ -99,7 +99,14 @@ function moduleWithRoomFor(bytes) {
         return instantiate(imports, function (instance, module) {
           var memory = instance.exports.memory;
           var short = Math.ceil(bytes / PAGE) - memory.buffer.byteLength / PAGE;
-          if (short > 0) { memory.grow(short); }
+          // Pyodide's instantiation swallows an exception thrown here and never resolves, so a
+          // failed grow (no memory to spare) is let through: the restore then fails, and the
+          // engine starts afresh.
+          try {
+            if (short > 0) { memory.grow(short); }
+          } catch (error) {
+            console.warn("No room for the engine's snapshot: " + error);
+          }
           receive(instance, module);
         });
       };
