@@ -98,6 +98,14 @@ def _seen(state: TableState, seat: int) -> list[int]:
     return seen
 
 
+def _without(seen: list[int], tile: int | None) -> list[int]:
+    if tile is None or tile not in seen:
+        return seen
+    left = list(seen)
+    left.remove(tile)
+    return left
+
+
 def _hand(concealed: list[int], melds: tuple[Meld, ...]) -> Hand:
     return Hand(tuple(melds), tuple(sorted(concealed)))
 
@@ -144,6 +152,8 @@ def coach(state: TableState, seat: int) -> Coaching | None:
     concealed, melds = me.concealed_tiles(), me.meld_tuple()
     seen = _seen(state, seat)
     offered = state.window.tile if state.phase in (CLAIMS, ROBBING) else None
+    if state.phase == ROBBING:  # the kong's fourth tile, face up, is in no river or set yet
+        seen = seen + [offered]
     ranked, order = [], {}
     discards = None
     if any(m.action == "discard" for m in legal):  # one call ranks every discard, shape breaking ties
@@ -164,11 +174,12 @@ def coach(state: TableState, seat: int) -> Coaching | None:
         elif move.action == "pass":
             hand = _hand(concealed, melds) if len(concealed) + 3 * len(melds) == 13 else None
             if hand is not None:
-                value, reason, _, shape = _value(hand, state, seat, seen + ([offered] if offered is not None else []))
+                value, reason, _, shape = _value(hand, state, seat, seen)
                 reason = f"Passing keeps the hand as it is: {reason}" if reason else ""
         elif move.action in ("pung", "chow", "kong"):
             held, now = _claimed(concealed, melds, move, offered)
-            value, reason, best, shape = _value(_hand(held, now), state, seat, seen)
+            # A claimed discard leaves the river for the seat's own set: seen once, as its own.
+            value, reason, best, shape = _value(_hand(held, now), state, seat, _without(seen, offered))
             what = {"pung": "Claiming the pung", "chow": "Claiming the chow", "kong": "The kong"}[move.action]
             then = f", then discarding {T.code(best)}" if best is not None else ""
             reason = f"{what}{then}: {reason}" if reason else ""
