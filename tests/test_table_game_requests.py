@@ -57,13 +57,21 @@ def test_every_other_page_keeps_its_16_kb(web):
     assert api.status_code == 413 and "at most 16384 bytes" in api.get_json()["error"]
 
 
+def test_a_lesson_check_too_large_is_answered_as_the_check_says_it(web):
+    response = web.post("/api/lesson-check", data=urlencode({"page": "x" * (FORM_BODY_BYTES + 10)}).encode(),
+                        headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert response.status_code == 413
+    html = response.get_data(as_text=True)
+    assert "This form is too large to send (at most 16 KB)" in html and "Request Entity Too Large" not in html
+
+
 def test_a_table_body_over_the_games_limit_is_refused_in_the_page_and_in_the_api(web):
     body = urlencode({"game": "[" + "1," * GAME_BODY_BYTES + "1]"}).encode()
     response = web.post("/table/", data=body, headers=HX)
     assert response.status_code == 413
     html = response.get_data(as_text=True)
     assert f"This form is too large to send (at most {GAME_BODY_BYTES // 1024} KB)" in html
-    assert 'id="table-form"' not in html or "Deal" in html  # the table page's own, with a way to start again
+    assert "Choose the bots and deal a hand" in html  # the table page's own fragment, to start again
     api = web.post("/api/table", data=b" " * (GAME_BODY_BYTES + 1), headers={"Content-Type": "application/json"})
     assert api.status_code == 413 and f"at most {GAME_BODY_BYTES} bytes" in api.get_json()["error"]
 
@@ -129,3 +137,16 @@ def test_a_games_record_pasted_under_play_a_saved_record_plays_the_game_on_from_
     assert both.status == 400 and "not both" in both.context["error"]
     broken = table_answer(Asked(Form(record=json.dumps({"game": [game[1].to_json()]})), True, True))
     assert broken.status == 400 and "hand 1 of the game has the record of hand 2" in broken.context["error"]
+
+
+def test_an_edited_game_cannot_deal_itself_other_hands():
+    game = [r.to_json() for r in whole_game()]
+    other_seed = {**game[1], "seed": game[1]["seed"] + 1}
+    status, body = table_json({"game": [game[0], other_seed]})
+    assert status == 400 and "Hand 2 of the game has a seed of its own" in body["error"]
+    status, body = table_json({"game": game[:1], **{**game[1], "level": 3}})
+    assert status == 400 and "Hand 2 of the game is played with other rules or bots" in body["error"]
+    status, body = table_json({"game": game[:1], **{**game[1], "rules": "china1998"}})
+    assert status == 400 and "other rules or bots" in body["error"]
+    status, body = table_json({"game": game[:1], **{**game[5], "hand": 1}})
+    assert status == 400 and "seed of its own" in body["error"]

@@ -72,6 +72,8 @@ def saved_game(data: dict[str, Any]) -> tuple[list[Record], Record]:
 def _in_place(game: list[Record], record: Record) -> None:
     if record.hand != len(game):
         raise RecordError(f"This hand's record is hand {record.hand + 1} of a game, but the game has {len(game)} hands before it.")
+    if game:
+        _one_game(game[0], record, len(game))
 
 
 def export_game(game: list[Record], record: Record) -> str:
@@ -134,7 +136,18 @@ def parse_game(data: Any) -> list[Record]:
             records.append(parse_record(entry))
         except RecordError as error:
             raise RecordError(f"Hand {index + 1} of the game: {error}") from None
+        if records[0] is not records[-1]:
+            _one_game(records[0], records[-1], index)
     return records
+
+
+def _one_game(first: Record, record: Record, index: int) -> None:
+    """Hand index + 1 of the game that `first` began: the same rules and bots, dealt from the seed
+    that follows from the first's, so that an edited record cannot deal itself another hand."""
+    if (record.rules, record.level) != (first.rules, first.level):
+        raise RecordError(f"Hand {index + 1} of the game is played with other rules or bots than hand 1.")
+    if record.seed != hand_seed(first.seed, index, MAX_SEED):
+        raise RecordError(f"Hand {index + 1} of the game has a seed of its own, not the game's.")
 
 
 def next_hand(game: list[Record]) -> Record:

@@ -138,6 +138,10 @@ def _where(shape: dict[str, int]) -> dict[str, Any]:
     return {**shape, "unread": shape["from_ready"] >= UNREAD}
 
 
+def _standing(where: dict[str, int]) -> tuple[int, int]:
+    return where["from_ready"], -where["useful"]  # less is better, as the coach ranks
+
+
 def _given_up(mistake: dict[str, Any]) -> dict[str, Any]:
     """What a mistake cost, as the review says it: "value" (percentage points of the chance of a
     win), "shape" (the chance the same, the hand left further from ready or with fewer useful
@@ -146,7 +150,7 @@ def _given_up(mistake: dict[str, Any]) -> dict[str, Any]:
     shape = mistake["shape"]
     if points >= 0.05:
         kind = "value"
-    elif shape["chose"] != shape["best"]:
+    elif _standing(shape["chose"]) > _standing(shape["best"]):
         kind = "shape"
     else:
         kind = "little"

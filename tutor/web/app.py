@@ -236,7 +236,8 @@ def _register_errors(app: Flask) -> None:
                 413: f"The request body is too large (at most {body_limit(request.path)} bytes).",
             }
             return api.error_response(messages.get(error.code, error.description), error.code)
-        if error.code == 413 and pages.practice_row() is not None:  # in the page, where the answer goes
+        if error.code == 413:  # a form sent without JavaScript: the page, with the message where the answer goes
+            # (htmx swaps no 413, nginx's or ours: the table's script then plays the move in the browser)
             return pages.refused(f"This form is too large to send (at most {body_limit(request.path) // 1024} KB).", 413)
         root = Path(app.config["SITE_DIR"])
         if error.code == 404 and (root / "404.html").is_file():
