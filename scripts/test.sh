@@ -25,4 +25,6 @@ fi
 python3 -m venv .venv
 .venv/bin/pip install -q --upgrade pip
 .venv/bin/pip install -q -e '.[test]'
-exec .venv/bin/python -m pytest "$@"
+# One pytest worker per core (pytest-xdist), each taking whole test files: a file's module-scoped
+# servers and the session's built site stay in one process. Give -n 0 to run in this process alone.
+exec .venv/bin/python -m pytest --numprocesses=auto --dist=loadfile "$@"

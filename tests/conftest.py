@@ -40,9 +40,12 @@ def pytest_collection_modifyitems(config, items):
     """Marks each test browser or server (kind_of), so `-m "not browser and not server"` is the
     fast subset for development (README). Browser tests run last: their live servers keep threads
     running for the whole session, and the site build renders in one process while other threads
-    run (forking them could deadlock), which the test of the parallel build must not see."""
+    run (forking them could deadlock), which the test of the parallel build must not see. The
+    long checks (slow) run first: with a worker per core (scripts/test.sh), the longest test
+    started last would leave the other worker idle at the end."""
     for item in items:
         kind = kind_of(item)
         if kind and item.get_closest_marker(kind) is None:
             item.add_marker(getattr(pytest.mark, kind))
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    items.sort(key=lambda item: (item.get_closest_marker("browser") is not None,
+                                 item.get_closest_marker("slow") is None))
