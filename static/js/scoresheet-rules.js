@@ -222,7 +222,8 @@ export function newGame(players, { id, now }) {
 export function checkNames(players) {
   if (!Array.isArray(players) || players.length !== PLAYERS) return "Give four names.";
   const names = players.map((n) => (typeof n === "string" ? n.trim() : ""));
-  if (names.some((n) => !n)) return "Give each of the four players a name.";
+  // A name must show: spaces, zero-width and other invisible characters alone are no name.
+  if (names.some((n) => !/[^\p{Z}\p{Cc}\p{Cf}\s]/u.test(n))) return "Give each of the four players a name.";
   if (names.some((n) => n.length > LIMITS.name)) return `Keep names to ${LIMITS.name} characters.`;
   if (new Set(names.map((n) => n.toLowerCase())).size !== PLAYERS) return "Give the four players different names.";
   return null;
@@ -322,7 +323,46 @@ export function readCalculatorHand(params) {
   // The situation as the calculator had it: only "true" is self-drawn, and anything else a discard,
   // since a discard win is the one whose payer must be chosen here (and "false" is what it sends).
   const from = params.get("from");
-  return { points, flowers: points - without, selfDrawn: params.get("self_drawn") === "true", from: isCalculatorAddress(from) ? from : null };
+  const known = isCalculatorAddress(from);
+  return { points, flowers: points - without, selfDrawn: params.get("self_drawn") === "true", from: known ? from : null,
+    ...(known ? calculatorWinds(from) : { seatWind: null, prevalentWind: null }) };
+}
+
+const WIND_LETTERS = ["E", "S", "W", "N"];
+
+/** The winds a calculator address scored its hand with: {seatWind, prevalentWind}, each a
+ *  letter (the calculator's default, East, when the address leaves it out). */
+function calculatorWinds(from) {
+  const query = new URLSearchParams(from.slice(from.indexOf("?") + 1));
+  const wind = (name) => {
+    const value = query.has(name) ? query.get(name) : "E";
+    return WIND_LETTERS.includes(value) ? value : null;
+  };
+  return { seatWind: wind("seat_wind"), prevalentWind: wind("prevalent_wind") };
+}
+
+/** A hand from the calculator against the sheet's next hand (handSeats): the player who sits
+ *  the seat wind the calculator was given (the winner, most likely), and a warning when the
+ *  calculator's prevalent wind is not this hand's round, since the wind fans change the points. */
+export function carriedWinds(sent, seats, seating) {
+  const winner = sent.seatWind ? seats.seatWinds.indexOf(sent.seatWind) : -1;
+  const name = (w) => seating.windNames[w];
+  const warning = sent.prevalentWind && sent.prevalentWind !== seats.prevalent
+    ? `The calculator scored it with ${name(sent.prevalentWind)} as the prevalent wind, but hand ${seats.number} is in the ` +
+      `${name(seats.prevalent)} round: if that was a slip, score it again there, since wind fans change the points.`
+    : null;
+  return { winner: winner >= 0 ? winner : null, warning };
+}
+
+/** The index of the row `text` (a row as JSON) in events, nearest to `near` where the same row
+ *  stands twice; -1 when it is gone. A row chosen in this tab is found again after another tab
+ *  added or deleted rows before it, so that a delete takes the row the player was shown. */
+export function findRow(events, text, near) {
+  let found = -1;
+  events.forEach((event, index) => {
+    if (JSON.stringify(event) === text && (found < 0 || Math.abs(index - near) < Math.abs(found - near))) found = index;
+  });
+  return found;
 }
 
 /** The hand form's values for a hand carried from the calculator: a self-drawn win arrives
@@ -363,5 +403,18 @@ export function isCalculatorAddress(text) {
 function isPlayer(value) { return Number.isInteger(value) && value >= 0 && value < PLAYERS; }
 function inRange(value, low, high) { return Number.isSafeInteger(value) && value >= low && value <= high; }
 function isDate(text) {
-  return typeof text === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.test(text) && !Number.isNaN(Date.parse(text));
+  const parts = typeof text === "string" && /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/.exec(text);
+  if (!parts || Number.isNaN(Date.parse(text))) return false;
+  // A day the calendar has (Date.parse takes 30 February and rolls it on to March).
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && Number(parts[4]) < 24 && Number(parts[5]) < 60;
+}
+
+/** Has the sheet's copy of a game sent from the practice table changed there? The table's game
+ *  only grows hand by hand, so a copy whose rows are the start of the table's is simply behind it;
+ *  any other copy (a hand changed, added or deleted on the sheet) holds work of its own. */
+export function changedOnSheet(kept, sent) {
+  if (kept.events.length > sent.events.length) return true;
+  return kept.events.some((event, index) => JSON.stringify(event) !== JSON.stringify(sent.events[index]));
 }

@@ -135,6 +135,7 @@ function save(message, where) {
   if (merge.kind === "diverged") {
     kept = store.put(merge.copy);
     game = merge.copy;
+    store.setOpen(game.id); // the copy this tab keeps is the one it opens again
     note = ` Another tab changed this game differently meanwhile, so both are kept: its copy as "${F.gameTitle(merge.game)}" ` +
       `and yours, open here, as "${F.gameTitle(game)}". Compare them and delete the one you do not want.`;
   } else {
@@ -147,6 +148,8 @@ function save(message, where) {
   }
   base = copyOf(game);
   render();
+  // What the top of the page said (a hand waiting, another tab's change) is out of date now.
+  if (where !== "[data-status]") say("[data-status]", "");
   const text = (typeof message === "function" ? message(game) : message) + note;
   say(where, kept ? text : `${text} This browser would not save it: export the game to keep it.`, { error: !kept || merge.kind === "diverged" });
 }
@@ -188,6 +191,7 @@ setupForm.addEventListener("submit", (event) => {
   store.setOpen(game.id);
   editing = null;
   save(`Game started: ${players[0]} deals hand 1.`, "[data-setup-message]");
+  sayCarried();
   firstHandControl().focus();
 });
 
@@ -213,6 +217,7 @@ $("[data-open-form]").addEventListener("submit", (event) => {
   if (!id || !store.get(id)) return;
   openGame(id);
   say("[data-status]", `Opened the game of ${F.gameTitle(game)}.`);
+  sayCarried();
 });
 
 // ---------------------------------------------------------------------------- hands
@@ -388,14 +393,23 @@ function startEdit(index) {
 
 async function removeRow(index, button) {
   const e = game.events[index];
-  const number = game.events.slice(0, index + 1).filter((x) => x.type === "hand").length;
-  const what = e.type === "hand" ? `hand ${number}` : "this penalty";
-  const choice = await ask(`Delete ${what}?`,
+  const shown = JSON.stringify(e);
+  const handNumber = (at) => game.events.slice(0, at + 1).filter((x) => x.type === "hand").length;
+  const asked = e.type === "hand" ? `hand ${handNumber(index)}` : "this penalty";
+  const choice = await ask(`Delete ${asked}?`,
     `${F.describe(e, game.players)}. ` + (e.type === "hand"
       ? "The hands after it move up one place, take the seats of their new places, and every total after it is worked out again."
       : "Every total after it is worked out again."),
-    [["delete", `Delete ${what}`], ["keep", "Keep it"]], button);
+    [["delete", `Delete ${asked}`], ["keep", "Keep it"]], button);
   if (choice !== "delete") return;
+  // Another tab may have changed the game while the question was open: delete the row shown.
+  index = R.findRow(game.events, shown, index);
+  if (index < 0) {
+    say("[data-status]", `Nothing was deleted: another tab changed or deleted ${asked} meanwhile. The sheet shows the game as saved there.`,
+      { error: true });
+    return;
+  }
+  const what = e.type === "hand" ? `hand ${handNumber(index)}` : "this penalty";
   game.events.splice(index, 1);
   if (editing === index) { editing = null; clearHandForm(); } else if (editing !== null && editing > index) editing--;
   save(`Deleted ${what}; the totals after it are worked out again.`, "[data-status]");
@@ -482,12 +496,38 @@ function fromCalculator() {
     say("[data-hand-message]", check.message, { error: true });
     return;
   }
+  sayCarried();
+}
+
+// What the hand form says of the hand from the calculator, for the game open now (none, full, or
+// with its next hand to fill): called when the hand arrives, and when a game is started or opened.
+function sayCarried() {
+  const sent = pendingSent;
+  if (!sent) return;
   const what = `${sent.points} points${sent.flowers ? ` with ${sent.flowers} flower${sent.flowers === 1 ? "" : "s"}` : ""}, ` +
     (sent.selfDrawn ? "self-drawn" : "won on a discard");
   const then = `choose the winner${sent.selfDrawn ? "" : " and whose discard it was"}, then add it.`;
-  say("[data-hand-message]", `The hand from the calculator is filled in: ${what}. Now ${then}`);
+  const played = game ? R.replay(game, seating) : null;
+  if (played && !played.next) {
+    say("[data-hand-message]", `The hand from the calculator (${what}) cannot be added: all ${R.HANDS} hands of this game ` +
+      "are on the sheet. Start a new game for it, or change a hand with the buttons in its row.", { error: true });
+    return;
+  }
+  say("[data-hand-message]", `The hand from the calculator is filled in: ${what}. Now ${then}${windsNote()}`);
   // With no game open the hand form is far down and disabled: say it at the top, where the page opens.
   if (!game) say("[data-status]", `A hand from the calculator is waiting (${what}). Start a game or open a saved one, then ${then}`);
+}
+
+// The winner a hand from the calculator most likely has (who sits the seat wind it was scored
+// with, in the sheet's next hand), chosen for the players to check; and a warning when its
+// prevalent wind is not this hand's round. "" with no game open, or no hand from the calculator.
+function windsNote() {
+  const played = game && pendingSent ? R.replay(game, seating) : null;
+  if (!played || !played.next || editing !== null) return "";
+  const carried = R.carriedWinds(pendingSent, R.handSeats(seating, played.next), seating);
+  if (carried.winner !== null) handForm.elements.winner.value = String(carried.winner);
+  return (carried.winner !== null ? ` ${game.players[carried.winner]} sits the seat wind it was scored with, so is chosen as the winner: check it.` : "") +
+    (carried.warning ? ` ${carried.warning}` : "");
 }
 
 // ---------------------------------------------------------------------------- a game from the practice table
@@ -506,14 +546,22 @@ function fromTable() {
     return;
   }
   const existing = store.get(read.game.id);
-  game = existing ? { ...read.game, created: existing.created } : read.game;
-  base = null; // saved whole: the table's game replaces its earlier copy
+  let sent = existing ? { ...read.game, created: existing.created } : read.game;
+  let kept = "";
+  if (existing && R.changedOnSheet(existing, read.game)) {
+    // Changed here since it was sent: nothing of it is overwritten. The table's copy is kept beside it.
+    const label = "sent again from the practice table";
+    sent = { ...read.game, id: newId(window.crypto), label };
+    kept = ` The copy sent before was changed on this sheet, so it is kept as it was, and this one is "${F.gameTitle(sent)}".`;
+  }
+  game = sent;
+  base = null; // saved whole: the table's game, new or in place of an unchanged earlier copy
   editing = null;
   clearHandForm();
   store.setOpen(game.id);
   const hands = game.events.length;
   save(`The game from the practice table is open: ${hands} hand${hands === 1 ? "" : "s"}` +
-    `${existing ? ", in place of the copy sent before" : ""}.`, "[data-status]");
+    `${existing && !kept ? ", in place of the copy sent before" : ""}.${kept}`, "[data-status]");
 }
 
 // ---------------------------------------------------------------------------- start

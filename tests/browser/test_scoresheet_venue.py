@@ -143,3 +143,60 @@ def test_a_phone_sees_the_hand_number_beside_its_buttons(phone, static_server):
     assert abs((number["y"] + number["height"] / 2) - (delete["y"] + delete["height"] / 2)) < 4
     assert phone.evaluate("(p) => document.elementFromPoint(p.x, p.y).closest('th').textContent",
                           {"x": number["x"] + number["width"] / 2, "y": number["y"] + number["height"] / 2}) == "2"
+
+
+def test_a_delete_takes_the_hand_it_named_though_another_tab_deleted_a_row_meanwhile(page, static_server):
+    first = page
+    open_sheet(first, static_server)
+    start_game(first)
+    for number, hand in enumerate([(0, 1, 10), (1, 2, 11), (2, 3, 12), (3, 0, 13)], 1):
+        enter_hand(first, number, hand)
+    row(first, 2).get_by_role("button", name="Delete hand 2").click()
+    dialog = first.get_by_role("dialog")
+    expect(dialog).to_contain_text("Ben won on Cai's discard")
+    # Meanwhile another tab deletes hand 1.
+    second = first.context.new_page()
+    open_sheet(second, static_server)
+    row(second, 1).get_by_role("button", name="Delete hand 1").click()
+    second.get_by_role("dialog").get_by_role("button", name="Delete hand 1").click()
+    expect(second.locator("[data-status]")).to_contain_text("Deleted hand 1")
+    expect(first.locator("[data-status]")).to_contain_text("Another tab changed this game")
+    dialog.get_by_role("button", name="Delete hand 2").click()
+    # Ben's hand (now hand 1) is gone; Cai's and Dee's stay.
+    expect(first.locator("[data-status]")).to_contain_text("Deleted hand 1")
+    expect(row(first, 1)).to_contain_text("Cai won on Dee's discard: 12 points")
+    expect(row(first, 2)).to_contain_text("Dee won on Ana's discard: 13 points")
+    # And a hand the other tab deleted while asked is not looked for elsewhere: nothing is deleted.
+    row(first, 1).get_by_role("button", name="Delete hand 1").click()
+    dialog = first.get_by_role("dialog")
+    row(second, 1).get_by_role("button", name="Delete hand 1").click()
+    second.get_by_role("dialog").get_by_role("button", name="Delete hand 1").click()
+    expect(row(first, 1)).to_contain_text("Dee won on Ana's discard: 13 points")
+    dialog.get_by_role("button", name="Delete hand 1").click()
+    expect(first.locator("[data-status]")).to_contain_text("Nothing was deleted: another tab changed or deleted hand 1")
+    expect(row(first, 1)).to_contain_text("Dee won on Ana's discard: 13 points")
+    assert first.script_errors == []
+
+
+def test_a_hand_from_the_calculator_brings_its_winds(page, live_server):
+    """Scored with seat wind South and prevalent wind West, sent to a game's first hand (East
+    round): the player sitting South is chosen as the winner, and the round's wind is questioned."""
+    page.goto(live_server.url + DISCARD_WIN + "&seat_wind=S&prevalent_wind=W")
+    expect(page.locator("#calc-result .verdict")).to_contain_text("points")
+    page.get_by_role("link", name="Add to score sheet").click()
+    expect(page.locator("[data-scoresheet][data-ready]")).to_be_attached()
+    start_game(page)
+    message = page.locator("[data-hand-message]")
+    expect(message).to_contain_text("Ben sits the seat wind it was scored with, so is chosen as the winner")
+    expect(message).to_contain_text("West as the prevalent wind, but hand 1 is in the East round")
+    expect(page.locator("[data-hand-form]").get_by_label("Winner")).to_have_value("1")
+    expect(page.locator("[data-status]")).to_have_text("")  # "a hand is waiting" is said no more
+
+
+def test_a_phone_takes_names_of_forty_characters_without_scrolling_sideways(phone, static_server):
+    open_sheet(phone, static_server)
+    names = ["Maria del Carmen Fernández-Rodríguez Sol", "Benedikt", "Caitríona", "Devendra"]
+    assert len(names[0]) == 40
+    start_game(phone, names)
+    enter_hand(phone, 1, (0, 3, 19))
+    assert phone.evaluate("() => document.documentElement.scrollWidth") <= 360

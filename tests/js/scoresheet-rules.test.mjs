@@ -247,6 +247,8 @@ const broken = [
   ["the same name twice", JSON.stringify({ ...saved(), players: ["A", "B", "C", "a"] }), /different names/],
   ["a bad id", JSON.stringify({ ...saved(), id: "../../x" }), /no valid id/],
   ["a bad date", JSON.stringify({ ...saved(), created: "yesterday" }), /"created" is not a date/],
+  ["30 February", JSON.stringify({ ...saved(), created: "2026-02-30T10:00:00Z" }), /"created" is not a date/],
+  ["hour 24", JSON.stringify({ ...saved(), updated: "2026-02-10T24:30:00Z" }), /"updated" is not a date/],
   ["no events", JSON.stringify({ ...saved(), events: {} }), /no list of hands/],
   ["a short hand", JSON.stringify({ ...saved(), events: [win(0, 1, 7)] }), /Entry 1 \(hand 1\): A win needs at least 8/],
   ["a huge number", JSON.stringify({ ...saved(), events: [win(0, 1, 1e20)] }), /whole number up to 9999/],
@@ -270,13 +272,40 @@ test("names: four, different, not empty", () => {
   assert.equal(R.checkNames(NAMES), null);
   assert.match(R.checkNames(["Ana", "", "Cai", "Dee"]), /each of the four/);
   assert.match(R.checkNames(["Ana", "x".repeat(41), "Cai", "Dee"]), /40 characters/);
+  // A name that shows nothing is no name: zero-width, joiners, no-break spaces.
+  for (const invisible of ["\u200b", "\u200d\u200c", "\u00a0\u2003", "\ufeff"]) {
+    assert.match(R.checkNames(["Ana", invisible, "Cai", "Dee"]), /each of the four/, JSON.stringify(invisible));
+  }
+  assert.equal(R.checkNames(["Ana", "Zoë", "李明", "José María"]), null);
+});
+
+test("a row is found again where it stands now, after another tab's change, or not at all", () => {
+  const rows = [win(0, 1, 10), win(1, 2, 11), win(2, 3, 12), win(3, 0, 13)];
+  const shown = JSON.stringify(rows[1]);
+  assert.equal(R.findRow(rows, shown, 1), 1);
+  assert.equal(R.findRow(rows.slice(1), shown, 1), 0); // the row before it was deleted elsewhere
+  assert.equal(R.findRow([win(9, 9, 9), ...rows], shown, 1), 2); // one was added before it
+  assert.equal(R.findRow([rows[0], ...rows.slice(2)], shown, 1), -1); // it was deleted elsewhere
+  const twice = [win(1, 2, 11), draw(), draw(), win(1, 2, 11)];
+  assert.equal(R.findRow(twice, shown, 3), 3); // the same row twice: the one nearest where it was
+  assert.equal(R.findRow(twice, shown, 1), 0);
+});
+
+test("a game sent from the practice table again replaces a copy that is only behind it", () => {
+  const sent = game([win(0, 1, 10), draw(), win(2, 3, 12)]);
+  assert.equal(R.changedOnSheet(game([]), sent), false);
+  assert.equal(R.changedOnSheet(game([win(0, 1, 10), draw()]), sent), false);
+  assert.equal(R.changedOnSheet(game([win(0, 1, 10), draw(), win(2, 3, 12)]), sent), false);
+  assert.equal(R.changedOnSheet(game([win(0, 1, 10), draw(), win(2, 3, 12), win(1, null, 50)]), sent), true); // a hand added
+  assert.equal(R.changedOnSheet(game([win(0, 2, 10)]), sent), true); // a hand changed
+  assert.equal(R.changedOnSheet(game([draw(), win(2, 3, 12)]), sent), true); // a hand deleted
 });
 
 test("the calculator's hand in the address: points, flowers, self-drawn, its address", () => {
   const read = (query) => R.readCalculatorHand(new URLSearchParams(query));
   assert.equal(read("h=123m"), null);
   assert.deepEqual(read("add=1&points=15&without_flowers=14&self_drawn=true&from=calculator%2F%3Fh%3D123m%26win%3D1m"),
-    { points: 15, flowers: 1, selfDrawn: true, from: "calculator/?h=123m&win=1m" });
+    { points: 15, flowers: 1, selfDrawn: true, from: "calculator/?h=123m&win=1m", seatWind: "E", prevalentWind: "E" });
   assert.equal(read("add=1&points=15&without_flowers=15&from=https%3A%2F%2Fevil.example%2F").from, null);
   assert.equal(read("add=1&points=15&without_flowers=15&from=javascript%3Aalert(1)").from, null);
   for (const bad of ["add=1", "add=1&points=8&without_flowers=9", "add=1&points=-8&without_flowers=-8",
@@ -346,4 +375,26 @@ test("a copy's label is kept, shown in its title, and checked like every field",
   for (const bad of [7, "", "x".repeat(R.LIMITS.label + 1)]) {
     assert.match(R.parseGame(JSON.stringify({ ...labelled, label: bad })).error, /"label" must be text/);
   }
+});
+
+test("the winds the calculator scored with: the likely winner, and a warning for another round", () => {
+  // Seat wind South, prevalent West (1 flower), sent to a game at its first hand (East round).
+  const sent = carried("add=1&points=11&without_flowers=10&self_drawn=false&from=calculator%2F%3Fh%3D123m%26win%3D1m" +
+    "%26seat_wind%3DS%26prevalent_wind%3DW");
+  assert.equal(sent.seatWind, "S");
+  assert.equal(sent.prevalentWind, "W");
+  const first = R.handSeats(SEATING, 1);
+  const carriedHere = R.carriedWinds(sent, first, SEATING);
+  assert.equal(first.seatWinds[carriedHere.winner], "S");
+  assert.match(carriedHere.warning, /West as the prevalent wind, but hand 1 is in the East round/);
+  // Hand 4 of the East round: another player sits South, and there is nothing to warn of with East.
+  const east = carried(DISCARD_WIN);
+  assert.deepEqual([east.seatWind, east.prevalentWind], ["E", "E"]);
+  const fourth = R.handSeats(SEATING, 4);
+  const there = R.carriedWinds(east, fourth, SEATING);
+  assert.equal(fourth.seatWinds[there.winner], "E");
+  assert.equal(there.warning, null);
+  // An address with a wind that is no wind: nothing chosen, nothing claimed.
+  const odd = carried("add=1&points=11&without_flowers=11&from=calculator%2F%3Fh%3D123m%26seat_wind%3DX");
+  assert.deepEqual(R.carriedWinds(odd, first, SEATING), { winner: null, warning: null });
 });
