@@ -7,11 +7,16 @@
    (Pyodide and the engine bundle, listed apart in the manifest) is cached when a page first uses it,
    when the visitor asks for it (the calculator's "Make the calculator work offline", which writes
    the same cache from the page) or, when site.toml says save_engine_on_install, on install; always
-   under its content hash, so a rebuild keeps the 13 MB runtime while it is unchanged.
+   under its content hash, so a rebuild keeps the 13 MB runtime while it is unchanged; and a new
+   build's worker fetches what changed of it on install (online) when the engine was saved, so
+   an update never leaves a saved engine incomplete, the offline calculator gone.
    Pages and assets come from the cache first (they change only with a new build, and then
    together); everything else (the backend's answers, other hosts) goes to the network as usual,
    and a page that is not cached, asked for with no network, gets the site's own 404.html marked
-   as offline (html[data-offline]), never the browser's error page. */
+   as offline (html[data-offline]), never the browser's error page. api/status.js (is there a
+   backend?) always asks the network, the backend's "up" being the point; with no network the
+   build's own answer, "none", comes from the cache (offline-status.js), so an offline page
+   scores in the engine at once rather than first posting to a backend it cannot reach. */
 "use strict";
 var BUILD = self.TUTOR_BUILD || "dev";
 var ROOT = new URL("./", self.location).href;
@@ -19,6 +24,8 @@ var SITE_CACHE = "tutor-site-" + BUILD;
 var ENGINE_CACHE = "tutor-engine";
 var MANIFEST = ROOT + "offline-manifest.json";
 var NOT_FOUND = ROOT + "404.html";
+var BACKEND_STATUS = ROOT + "api/status.js";
+var OFFLINE_STATUS = ROOT + "offline-status.js";
 var state = null; // {precache: Set of addresses, engine: {address: hash}}
 
 function address(path) { return new URL(path, ROOT).href; }
@@ -52,10 +59,12 @@ self.addEventListener("install", function (event) {
         })).then(function () { return cache.put(MANIFEST, response); });
       }).then(function () {
         state = read(manifest);
-        // A tablet kept at the venue: the engine too, so the calculator works offline from the start.
+        // A tablet kept at the venue: the engine too, so the calculator works offline from the start;
+        // and a browser that saved the engine before: what this build changed of it, while online.
         // A failed download does not stop the rest working offline; the calculator then offers it.
-        if (manifest.engine_on_install) { return saveEngine(manifest).catch(function () { return null; }); }
-        return null;
+        return (manifest.engine_on_install ? Promise.resolve(true) : engineSaved()).then(function (save) {
+          return save ? saveEngine(manifest).catch(function () { return null; }) : null;
+        });
       });
     });
   }));
@@ -82,6 +91,12 @@ self.addEventListener("activate", function (event) {
 self.addEventListener("message", function (event) {
   if (event.data && event.data.type === "skip-waiting") { self.skipWaiting(); }
 });
+
+function engineSaved() {
+  return caches.has(ENGINE_CACHE).then(function (has) {
+    return has ? caches.open(ENGINE_CACHE).then(function (cache) { return cache.keys(); }).then(function (keys) { return keys.length > 0; }) : false;
+  });
+}
 
 function saveEngine(manifest) {
   return caches.open(ENGINE_CACHE).then(function (cache) {
@@ -126,6 +141,15 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   if (request.method !== "GET" || request.url.indexOf(ROOT) !== 0) { return; }
   var url = withoutQuery(request.url);
+  // The page's <script> only: a fetch() of the same address (engine-client.js asks it to learn
+  // whether there is a network at all) must see the network's answer.
+  if (url === BACKEND_STATUS && request.destination === "script") {
+    event.respondWith(fetch(request).catch(function () {
+      return caches.open(SITE_CACHE).then(function (cache) { return cache.match(OFFLINE_STATUS); })
+        .then(function (hit) { return hit || Response.error(); });
+    }));
+    return;
+  }
   event.respondWith(current().then(function (now) {
     if (now && Object.prototype.hasOwnProperty.call(now.engine, url)) {
       return fromEngineCache(request, url + "?sha=" + now.engine[url]);

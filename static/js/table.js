@@ -151,8 +151,9 @@
       area.innerHTML = answer.html;
       arrived();
     }, function (error) {
+      // The engine did not start (not saved, and no network to fetch it; engine-client.js then
+      // marks html[data-engine="missing"], which shows the notice): the next press tries again.
       area.removeAttribute("aria-busy");
-      engine = null;
       backendGone();
       live.textContent = String(error && error.message || error);
     });

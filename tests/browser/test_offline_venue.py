@@ -52,13 +52,19 @@ def save_for_offline(page, base: str, size: int) -> None:
 
 def scores_offline(page, base: str, booted: str = "snapshot") -> None:
     page.context.set_offline(True)
+    posted = []
+    page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
     response = page.goto(base + "/calculator/?" + HAND_QUERY)
     assert response.status == 200 and response.from_service_worker
+    # No network, so no backend: the service worker says so for api/status.js (the build's "none"),
+    # and the page scores in the engine at once, posting nothing to a backend it cannot reach.
+    expect(page.locator("html")).to_have_attribute("data-backend-state", "none")
     assert page.evaluate("() => fetch('healthz', {cache: 'no-store'}).then(() => 'fetched', () => 'failed')") == "failed"
     expect(page.locator("#calc-result .verdict")).to_contain_text("13 points: meets the 8-point minimum",
                                                                   timeout=ENGINE_READY)
     expect(page.locator("#calc-result .payments")).to_contain_text("The discarder pays 21")
     expect(page.locator("[data-backend-notice]")).to_be_hidden()
+    assert posted == []
     # From the snapshot kept when it was saved by the control: a heap larger than the runtime's
     # first 30 MiB, which Pyodide alone cannot restore (pyodide/pyodide#6254), so this starts fast.
     # Saved on install, it was never started, so the first start is afresh.
@@ -191,5 +197,68 @@ def test_a_snapshot_that_cannot_be_restored_is_replaced_and_the_engine_still_ans
         page.goto(host.url + "/calculator/?" + HAND_QUERY)
         expect(page.locator("#calc-result .verdict")).to_contain_text("13 points", timeout=ENGINE_READY)
         assert page.evaluate("window.tutorEngine.booted()") == "snapshot"
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def rebuilt_site(tmp_path):
+    """A site, and a way to build it again with its name changed (which changes the engine's
+    bundle: it carries the site's settings)."""
+    config = tmp_path / "site.toml"
+    text = (ROOT / "site.toml").read_text(encoding="utf-8")
+    config.write_text(text, encoding="utf-8")
+    out = tmp_path / "site"
+    build_site(ROOT, out, config)
+
+    def rebuild(name: str) -> None:
+        config.write_text(text.replace('name = "Mahjong Tutor"', f'name = "{name}"'), encoding="utf-8")
+        build_site(ROOT, out, config)
+
+    server = Host(out)
+    yield server, out, rebuild
+    server.stop()
+
+
+def test_an_update_keeps_a_saved_engine_saved(browser, rebuilt_site):
+    """Saved at home, then the site is updated (a new engine bundle) and visited online: the new
+    build's worker fetches what changed of the engine as it installs, so the calculator still
+    works at the venue with no network."""
+    host, out, rebuild = rebuilt_site
+    context, page = new_visitor(browser)
+    try:
+        save_for_offline(page, host.url, engine_bytes(out))
+        old = json.loads((out / "offline-manifest.json").read_text(encoding="utf-8"))["engine"]
+        rebuild("Mahjong Tutor Club")
+        new = json.loads((out / "offline-manifest.json").read_text(encoding="utf-8"))["engine"]
+        changed = [path for (path, sha, _), (_, before, _) in zip(new, old) if sha != before]
+        assert changed == ["static/engine/tutor-engine.zip"]
+        page.goto(host.url + "/fans/full-flush/")
+        page.locator("[data-update-notice]").get_by_role("button", name="New version: reload").click(timeout=60_000)
+        expect(page.locator(".brand")).to_have_text("Mahjong Tutor Club")
+        saved = page.evaluate("caches.open('tutor-engine').then(c => c.keys()).then(k => k.map(r => r.url))")
+        assert sorted(saved) == sorted(f"{host.url}/{path}?sha={sha}" for path, sha, _ in new)
+        scores_offline(page, host.url, booted="afresh")  # the new bundle's first start
+    finally:
+        context.close()
+
+
+def test_offline_the_table_says_its_engine_is_not_saved_and_tries_again_when_pressed(browser, host):
+    context, page = new_visitor(browser)
+    try:
+        assert page.goto(host.url + "/").status == 200
+        wait_until_offline_ready(page)
+        page.goto(host.url + "/table/")
+        context.set_offline(True)
+        page.reload()
+        page.get_by_role("button", name="Deal a hand").click()
+        notice = page.locator("[data-table-notice]")
+        expect(notice).to_contain_text("The game’s engine is not saved in this browser")
+        expect(notice).to_contain_text("“Make the calculator work offline”")
+        expect(notice.locator(".when-none")).to_be_hidden()
+        # Back online, the same button deals: the engine is fetched then.
+        context.set_offline(False)
+        page.get_by_role("button", name="Deal a hand").click()
+        expect(page.locator("#table-form")).to_be_visible(timeout=ENGINE_READY)
     finally:
         context.close()

@@ -3,7 +3,7 @@ outside the site, and each page keeps to its weight budget (a warning when it do
 
 from __future__ import annotations
 
-from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, QUIZ_BANK
+from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, OFFLINE_STATUS, QUIZ_BANK
 from tutor.views.problems import BuildFailed, Problem
 from tutor.views.templating import StaticFiles
 from tutor.views.urls import output_file
@@ -26,7 +26,7 @@ def check_site(site: Site, pages: list[OutputPage], memory: BuildMemory | None =
     the same page, the site has the same files and the pages it links to the same ids."""
     memory = memory or BuildMemory()
     warnings = []
-    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS, BACKEND_STATUS}
+    files = {p.file for p in pages} | set(site.static.files) | {SEARCH_INDEX, QUIZ_BANK, LESSON_QUESTIONS, BACKEND_STATUS, OFFLINE_STATUS}
     files |= set(offline.FILES)
     ids = {p.file: p.ids if p.ids is not None else find_ids(p.html) for p in pages}
     if SPRITE in site.static.files:

@@ -28,7 +28,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, backend_status_script
+from tutor.views.page import BACKEND_STATUS, LESSON_QUESTIONS, OFFLINE_STATUS, backend_status_script
 from tutor.views.problems import BuildFailed, Problem
 
 from . import offline, quizbank
@@ -75,6 +75,7 @@ def site_files(site: Site, pages: list[OutputPage], bank: dict, drills: dict[str
     data_files.update(quizbank.files(bank))
     # The drills' bank (tutor.site.drillbank), fragments of the drills page like the quiz's hands.
     data_files.update(drills or {})
+    data_files[OFFLINE_STATUS] = backend_status_script("none")
     files.update(data_files)
     files[LESSON_QUESTIONS] = lesson_questions_json(pages)
     # The installable app: service worker, manifests, the in-browser engine's bundle.

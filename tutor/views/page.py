@@ -32,6 +32,9 @@ LESSON_QUESTIONS = "lesson-questions.json"
 # address itself with "up" (tutor.web.pages). Under api/, which a front server (deploy/nginx.conf)
 # already passes to the backend. Pages whose site.toml backend_url names another host do not load it.
 BACKEND_STATUS = "api/status.js"
+# The build's own answer ("none") again, outside api/ (which the backend answers), for the service
+# worker to cache and give for api/status.js when there is no network (static/sw.js).
+OFFLINE_STATUS = "offline-status.js"
 
 
 def backend_status_script(state: str) -> str:
