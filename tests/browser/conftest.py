@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import functools
 import http.server
+import re
 import threading
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 from werkzeug.serving import make_server
@@ -19,6 +21,7 @@ from tutor.app import create_app
 from tutor.site import build_site
 
 ROOT = Path(__file__).resolve().parents[2]
+ENGINE_WORKER = "static/js/engine-worker.js"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -120,3 +123,71 @@ def static_server(built_site):
     yield f"http://127.0.0.1:{server.server_port}"
     server.shutdown()
     thread.join(timeout=10)
+
+
+# ---------------------------------------------------------------- a static host with the README's policies
+
+
+def readme_policies() -> tuple[str, str]:
+    """(every file's policy, the engine worker's) as the README gives them for a static host."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    pages = re.findall(r"^    every file: +(.+)$", readme, re.MULTILINE)
+    worker = re.findall(rf"^    {re.escape(ENGINE_WORKER)}: +(.+)$", readme, re.MULTILINE)
+    assert len(pages) == 1 and len(worker) == 1, "the README gives the static host's two policies once each"
+    return pages[0], worker[0]
+
+
+class StaticHost(http.server.SimpleHTTPRequestHandler):
+    """Files only, from server.site (which a test may rebuild), under server.prefix, with the
+    README's policies; no-cache, so a reload sees a rebuild."""
+
+    def translate_path(self, path):
+        path = unquote(urlsplit(path).path)
+        if not path.startswith(self.server.prefix) or ".." in path:
+            return str(self.server.site / "no-such-file")
+        return str(self.server.site / path[len(self.server.prefix):])
+
+    def end_headers(self):
+        pages, worker = readme_policies()
+        self.send_header("Content-Security-Policy", worker if self.path.split("?")[0].endswith(ENGINE_WORKER) else pages)
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+class Host:
+    def __init__(self, site: Path, prefix: str = "/"):
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(site)))
+        self.server.site, self.server.prefix = site, prefix
+        self.url = f"http://127.0.0.1:{self.server.server_port}{prefix.rstrip('/')}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=10)
+
+
+def build_with(tmp_path: Path, settings: str):
+    """(out, rebuild): the site built into tmp_path/site from this text of site.toml, and a way to
+    build it again under another site name (which changes the engine's bundle: it carries the
+    site's settings)."""
+    config, out = tmp_path / "site.toml", tmp_path / "site"
+    config.write_text(settings, encoding="utf-8")
+    build_site(ROOT, out, config)
+
+    def rebuild(name: str) -> None:
+        config.write_text(settings.replace('name = "Mahjong Tutor"', f'name = "{name}"'), encoding="utf-8")
+        build_site(ROOT, out, config)
+    return out, rebuild
+
+
+@pytest.fixture(scope="module")
+def host(built_site):
+    """The built site on the static host above, one for each test module that asks for it."""
+    server = Host(built_site)
+    yield server
+    server.stop()

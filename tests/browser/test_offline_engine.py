@@ -9,13 +9,7 @@ the engine worker's, with 'wasm-unsafe-eval', for static/js/engine-worker.js alo
 
 from __future__ import annotations
 
-import functools
-import http.server
 import json
-import re
-import threading
-from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -23,25 +17,14 @@ from playwright.sync_api import expect
 from tutor.app import create_app
 from tutor.rules import tiles as T
 from tutor.rules.fans import FANS
-from tutor.site import build_site
 from tutor.views import practice as P
 
-from .conftest import ROOT
+from .conftest import ROOT, Host, build_with, readme_policies
 from .test_interactive import EXPECTED_FANS, HAND_QUERY, result_fans
 
 pytestmark = pytest.mark.browser
 
-ENGINE_WORKER = "static/js/engine-worker.js"
 ENGINE_READY = 120_000  # ms: Pyodide starts in a few seconds, on a busy 2-core machine in up to a minute
-
-
-def readme_policies() -> tuple[str, str]:
-    """(every file's policy, the engine worker's) as the README gives them for a static host."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    pages = re.findall(r"^    every file: +(.+)$", readme, re.MULTILINE)
-    worker = re.findall(rf"^    {re.escape(ENGINE_WORKER)}: +(.+)$", readme, re.MULTILINE)
-    assert len(pages) == 1 and len(worker) == 1, "the README gives the static host's two policies once each"
-    return pages[0], worker[0]
 
 
 def test_the_policies_allow_webassembly_in_the_worker_only_and_eval_nowhere():
@@ -50,47 +33,6 @@ def test_the_policies_allow_webassembly_in_the_worker_only_and_eval_nowhere():
     assert worker == pages.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
     for policy in (pages, worker):
         assert "'unsafe-eval'" not in policy and "http" not in policy  # no eval, no other host
-
-
-class StaticHost(http.server.SimpleHTTPRequestHandler):
-    """Files only, from server.site (which a test may rebuild), under server.prefix, with the
-    README's policies; no-cache, so a reload sees a rebuild."""
-
-    def translate_path(self, path):
-        path = unquote(urlsplit(path).path)
-        if not path.startswith(self.server.prefix) or ".." in path:
-            return str(self.server.site / "no-such-file")
-        return str(self.server.site / path[len(self.server.prefix):])
-
-    def end_headers(self):
-        pages, worker = readme_policies()
-        self.send_header("Content-Security-Policy", worker if self.path.split("?")[0].endswith(ENGINE_WORKER) else pages)
-        self.send_header("Cache-Control", "no-cache")
-        super().end_headers()
-
-    def log_message(self, *args):
-        pass
-
-
-class Host:
-    def __init__(self, site: Path, prefix: str = "/"):
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(StaticHost, directory=str(site)))
-        self.server.site, self.server.prefix = site, prefix
-        self.url = f"http://127.0.0.1:{self.server.server_port}{prefix.rstrip('/')}"
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
-        self.thread.start()
-
-    def stop(self):
-        self.server.shutdown()
-        self.server.server_close()
-        self.thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def host(built_site):
-    server = Host(built_site)
-    yield server
-    server.stop()
 
 
 def page_errors(page) -> list[str]:
@@ -259,17 +201,9 @@ SUBFOLDER_URL = "https://club.example/mahjong/"
 def subfolder_site(tmp_path):
     """A site built for a subfolder (base_url = "https://club.example/mahjong/"), and a way to
     rebuild it changed."""
-    config = tmp_path / "site.toml"
     text = (ROOT / "site.toml").read_text(encoding="utf-8").replace('base_url = ""', f'base_url = "{SUBFOLDER_URL}"')
     assert f'base_url = "{SUBFOLDER_URL}"' in text
-    config.write_text(text, encoding="utf-8")
-    out = tmp_path / "site"
-    build_site(ROOT, out, config)
-
-    def rebuild(name: str) -> None:
-        config.write_text(text.replace('name = "Mahjong Tutor"', f'name = "{name}"'), encoding="utf-8")
-        build_site(ROOT, out, config)
-
+    out, rebuild = build_with(tmp_path, text)
     host = Host(out, "/mahjong/")
     yield host, out, rebuild
     host.stop()

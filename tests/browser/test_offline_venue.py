@@ -12,11 +12,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tutor.app import create_app
-from tutor.site import build_site
 
-from .conftest import ROOT
+from .conftest import ROOT, Host, build_with
 from .test_interactive import HAND_QUERY
-from .test_offline_engine import ENGINE_READY, FRAGMENT_FORMS, Host, new_visitor, wait_until_offline_ready
+from .test_offline_engine import ENGINE_READY, FRAGMENT_FORMS, new_visitor, wait_until_offline_ready
 
 pytestmark = pytest.mark.browser
 
@@ -71,13 +70,6 @@ def scores_offline(page, base: str, booted: str = "snapshot") -> None:
     assert page.evaluate("window.tutorEngine.booted()") == booted
     # And the page says the engine is saved.
     expect(page.locator("[data-engine-offline-status]")).to_contain_text("Ready: the scoring engine")
-
-
-@pytest.fixture(scope="module")
-def host(built_site):
-    server = Host(built_site)
-    yield server
-    server.stop()
 
 
 def test_the_offline_control_makes_the_calculator_score_offline_on_a_static_host(browser, host, built_site):
@@ -151,13 +143,10 @@ def test_offline_an_address_that_is_not_saved_shows_the_sites_page(browser, host
 @pytest.fixture
 def venue_site(tmp_path):
     """A site built with site.toml's save_engine_on_install = true (a club's tablet)."""
-    config = tmp_path / "site.toml"
     text = (ROOT / "site.toml").read_text(encoding="utf-8").replace("save_engine_on_install = false",
                                                                     "save_engine_on_install = true")
     assert "save_engine_on_install = true" in text
-    config.write_text(text, encoding="utf-8")
-    out = tmp_path / "site"
-    build_site(ROOT, out, config)
+    out, _ = build_with(tmp_path, text)
     server = Host(out)
     yield server, out
     server.stop()
@@ -205,16 +194,7 @@ def test_a_snapshot_that_cannot_be_restored_is_replaced_and_the_engine_still_ans
 def rebuilt_site(tmp_path):
     """A site, and a way to build it again with its name changed (which changes the engine's
     bundle: it carries the site's settings)."""
-    config = tmp_path / "site.toml"
-    text = (ROOT / "site.toml").read_text(encoding="utf-8")
-    config.write_text(text, encoding="utf-8")
-    out = tmp_path / "site"
-    build_site(ROOT, out, config)
-
-    def rebuild(name: str) -> None:
-        config.write_text(text.replace('name = "Mahjong Tutor"', f'name = "{name}"'), encoding="utf-8")
-        build_site(ROOT, out, config)
-
+    out, rebuild = build_with(tmp_path, (ROOT / "site.toml").read_text(encoding="utf-8"))
     server = Host(out)
     yield server, out, rebuild
     server.stop()

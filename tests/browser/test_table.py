@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from .conftest import axe_violations
 from .table_play import Played, find, has_click, learner_won_self_drawn
-from .test_offline_engine import ENGINE_READY, Host
+from .test_offline_engine import ENGINE_READY
 
 pytestmark = pytest.mark.browser
 
@@ -186,13 +186,6 @@ def test_axe_finds_no_violation_at_the_table(page, live_server, scheme):
     expect(page.locator("[data-review]")).to_be_visible()
     assert axe_violations(page) == []
     assert not page.script_errors
-
-
-@pytest.fixture(scope="module")
-def host(built_site):
-    server = Host(built_site)
-    yield server
-    server.stop()
 
 
 def test_the_same_hand_offline_in_the_engine_worker(browser, host):

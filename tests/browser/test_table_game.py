@@ -19,7 +19,7 @@ from tutor.views.table import PLAYER_NAMES, WIND_WORDS, signed
 
 from .conftest import axe_violations
 from .table_play import Played, find
-from .test_offline_engine import ENGINE_READY, Host
+from .test_offline_engine import ENGINE_READY
 from .test_table import click
 
 pytestmark = pytest.mark.browser
@@ -128,13 +128,6 @@ def test_a_games_record_kept_after_a_hand_plays_the_game_on_in_another_browser(b
         plays_on_to_hand_2(other, totals)
     finally:
         context.close()
-
-
-@pytest.fixture(scope="module")
-def host(built_site):
-    server = Host(built_site)
-    yield server
-    server.stop()
 
 
 def test_the_engine_worker_plays_the_same_game_to_the_same_totals(browser, host):
