@@ -104,6 +104,16 @@ def percentiles(times: list[float]) -> tuple[float, float]:
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.95))]
 
 
+def report(title: str, cpython: list[float], worker: list[float]) -> None:
+    """The two sides' median and p95, and the worker's median as a multiple of CPython's."""
+    c_median, c_p95 = percentiles(cpython)
+    w_median, w_p95 = percentiles(worker)
+    print(title)
+    print(f"  CPython          median {c_median:7.1f} ms   p95 {c_p95:7.1f} ms")
+    print(f"  browser worker   median {w_median:7.1f} ms   p95 {w_p95:7.1f} ms   "
+          f"({w_median / c_median:.1f}x CPython's median)")
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=30)
@@ -119,12 +129,7 @@ def main(argv=None) -> int:
     cpython = time_in_cpython(site, calculator_fragment, bodies, warm)
     worker = time_in_worker(site, "calculator/", "calculator", bodies, warm)
 
-    c_median, c_p95 = percentiles(cpython)
-    w_median, w_p95 = percentiles(worker)
-    print(f"calculator, 14 tiles advised by value, {len(bodies)} hands (wall time, rendering included)")
-    print(f"  CPython          median {c_median:7.1f} ms   p95 {c_p95:7.1f} ms")
-    print(f"  browser worker   median {w_median:7.1f} ms   p95 {w_p95:7.1f} ms   "
-          f"({w_median / c_median:.1f}x CPython's median)")
+    report(f"calculator, 14 tiles advised by value, {len(bodies)} hands (wall time, rendering included)", cpython, worker)
     return 0
 
 

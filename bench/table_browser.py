@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from analyze_browser import percentiles, time_in_cpython, time_in_worker  # noqa: E402
+from analyze_browser import report, time_in_cpython, time_in_worker  # noqa: E402
 
 from tests.browser.table_play import play  # noqa: E402
 from tutor.browser import table_fragment  # noqa: E402
@@ -50,12 +50,7 @@ def main(argv=None) -> int:
     cpython = time_in_cpython(site, table_fragment, bodies, warm, allowed=(200,))
     worker = time_in_worker(site, "table/", "table", bodies, warm, allowed=(200,))
 
-    c_median, c_p95 = percentiles(cpython)
-    w_median, w_p95 = percentiles(worker)
-    print(f"practice table, one click at level 2 (fragment rendered), {len(bodies)} clicks of {args.hands} hands")
-    print(f"  CPython          median {c_median:7.1f} ms   p95 {c_p95:7.1f} ms")
-    print(f"  browser worker   median {w_median:7.1f} ms   p95 {w_p95:7.1f} ms   "
-          f"({w_median / c_median:.1f}x CPython's median)")
+    report(f"practice table, one click at level 2 (fragment rendered), {len(bodies)} clicks of {args.hands} hands", cpython, worker)
     return 0
 
 
