@@ -117,13 +117,19 @@ def new_record(form, edition: str) -> Record:
 
 def read_game(text: str) -> list[Record]:
     """The finished hands of a game in play, from the form's `game` (a JSON list of records)."""
+    return parse_game(_decoded(text, "The game is too long to be 16 hands' records.",
+                               "The game's hands are not JSON: start a new game."))
+
+
+def _decoded(text: str, too_long: str, not_json: str) -> Any:
+    """JSON text no longer than a game of 16 hands' records, decoded; RecordError in these words
+    otherwise (not_json may name the decoder's complaint as {error})."""
     if len(text) > HANDS_PER_GAME * MAX_RECORD_TEXT:
-        raise RecordError("The game is too long to be 16 hands' records.")
+        raise RecordError(too_long)
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise RecordError("The game's hands are not JSON: start a new game.") from None
-    return parse_game(data)
+        return json.loads(text)
+    except (ValueError, RecursionError) as error:  # RecursionError: nesting deeper than the parser's stack
+        raise RecordError(not_json.format(error=str(error)[:80])) from None
 
 
 def parse_game(data: Any) -> list[Record]:
@@ -240,12 +246,7 @@ def _game_and_record(form, edition: str, text: str) -> tuple[list[Record] | None
 
 def _saved(text: str) -> Record | tuple[list[Record], Record]:
     """A hand's record, or a game's (export_game), from the JSON text a player pasted or the form carries."""
-    if len(text) > HANDS_PER_GAME * MAX_RECORD_TEXT:
-        raise RecordError("The record is too long to be a game of 16 hands.")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:  # RecursionError: nesting deeper than the parser's stack
-        raise RecordError(f"the record is not JSON: {str(error)[:80]}") from None
+    data = _decoded(text, "The record is too long to be a game of 16 hands.", "the record is not JSON: {error}")
     if isinstance(data, dict) and "game" in data:
         return saved_game(data)
     if len(text) > MAX_RECORD_TEXT:
