@@ -98,14 +98,6 @@ def _seen(state: TableState, seat: int) -> list[int]:
     return seen
 
 
-def _without(seen: list[int], tile: int | None) -> list[int]:
-    if tile is None or tile not in seen:
-        return seen
-    left = list(seen)
-    left.remove(tile)
-    return left
-
-
 def _hand(concealed: list[int], melds: tuple[Meld, ...]) -> Hand:
     return Hand(tuple(melds), tuple(sorted(concealed)))
 
@@ -179,7 +171,7 @@ def coach(state: TableState, seat: int) -> Coaching | None:
         elif move.action in ("pung", "chow", "kong"):
             held, now = _claimed(concealed, melds, move, offered)
             # A claimed discard leaves the river for the seat's own set: seen once, as its own.
-            value, reason, best, shape = _value(_hand(held, now), state, seat, _without(seen, offered))
+            value, reason, best, shape = _value(_hand(held, now), state, seat, _after(seen, [offered]))
             what = {"pung": "Claiming the pung", "chow": "Claiming the chow", "kong": "The kong"}[move.action]
             then = f", then discarding {T.code(best)}" if best is not None else ""
             reason = f"{what}{then}: {reason}" if reason else ""
